@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { serviceBase, serviceStatusEndpoint } from '@tt/protocol';
+import type { Config } from './platform/config';
+import { createLogger } from './platform/logger';
+import { installErrorHandling } from './platform/errors';
+import { installAuth, TokenService } from './platform/auth';
+import { openDatabase, type Database } from './platform/db/index';
+import { createBus, type EventBus } from './platform/bus';
+import { createCounters, type Counters } from './platform/counters';
+import { Mailer } from './platform/mail';
+import { createSmsSender } from './platform/sms';
+import { FileStorage } from './platform/storage';
+import { route } from './platform/route';
+import type { Platform, ServiceModule } from './platform/service';
+import { SERVICES } from './services/index';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  logger?: Logger;
+  /** Key prefix for Redis (bus channels and counters), so test apps do not share state. */
+  redisPrefix?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  platform: Platform;
+  services: ServiceModule[];
+  close(): Promise<void>;
+}
+
+/** Builds the platform (database, bus, tokens, mail, SMS, storage) and mounts the selected services. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const log = opts.logger ?? createLogger(config);
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'db') }));
+  const prefix = opts.redisPrefix ?? 'tt:';
+  const bus: EventBus = createBus(config.REDIS_URL, `${prefix}bus:`);
+  const counters: Counters = createCounters(config.REDIS_URL, `${prefix}count:`);
+  const platform: Platform = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    bus,
+    counters,
+    tokens: await TokenService.create(config),
+    mailer: new Mailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log,
+    }),
+    sms: createSmsSender(config, log),
+    storage: new FileStorage(path.join(config.dataDir, 'uploads')),
+    log,
+    startedAt: new Date(),
+  };
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app);
+  installAuth(app, platform.tokens);
+
+  await app.register(cors, { origin: true, credentials: true });
+  await app.register(multipart, { limits: { fileSize: config.IMAGE_MAX_BYTES, files: 1 } });
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { keyPrefix: `${prefix}rl:` })
+    : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
+    skipOnError: true,
+    enableDraftSpec: false,
+  });
+  if (!config.RATE_LIMIT_ENABLED)
+    app.addHook('onRoute', (r) => void (r.config = { ...r.config, rateLimit: false }));
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Turntable LIVE API',
+        description:
+          'Every service of the live-music listening platform, generated from the zod contracts.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const selected = SERVICES.filter((s) => config.SERVICES.includes(s.name));
+  for (const service of selected) {
+    await app.register(
+      async (scope) => {
+        route(scope, serviceStatusEndpoint(service.name), () => ({
+          service: `${service.name}-service`,
+          status: 'ok' as const,
+          version: service.version,
+          uptimeSeconds: Math.round((Date.now() - platform.startedAt.getTime()) / 1000),
+          database: platform.dbKind,
+          bus: platform.bus.kind,
+        }));
+        await service.register(scope, platform);
+      },
+      { prefix: serviceBase(service.name) },
+    );
+  }
+
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+    // The web app's client-side routes: any GET that is not an API or file path serves index.html.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const url = request.url.split('?')[0];
+      if (url.startsWith('/api/') || path.extname(url)) {
+        return reply.callNotFound();
+      }
+      return reply.type('text/html').send(indexHtml);
+    });
+  }
+
+  await app.ready();
+
+  return {
+    app,
+    platform,
+    services: selected,
+    async close() {
+      await app.close();
+      await bus.close();
+      await counters.close();
+      rateLimitRedis?.disconnect();
+      platform.mailer.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

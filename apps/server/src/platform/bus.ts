@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
+
+/**
+ * Domain events between services and to the realtime layer. In-process by default;
+ * Redis pub/sub when REDIS_URL is set so that several processes see each other's events.
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  publish<T>(topic: string, payload: T): Promise<void>;
+  subscribe<T>(topic: string, handler: Handler<T>): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class MemoryBus implements EventBus {
+  readonly kind = 'memory' as const;
+  private emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish<T>(topic: string, payload: T): Promise<void> {
+    // Deliver asynchronously, with a structured copy, as a network bus would.
+    const copy = structuredClone(payload);
+    queueMicrotask(() => this.emitter.emit(topic, copy));
+  }
+
+  async subscribe<T>(topic: string, handler: Handler<T>) {
+    const fn = (p: T) => void handler(p);
+    this.emitter.on(topic, fn);
+    return async () => {
+      this.emitter.off(topic, fn);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+export class RedisBus implements EventBus {
+  readonly kind = 'redis' as const;
+  private pub: Redis;
+  private sub: Redis;
+  private handlers = new Map<string, Set<Handler<any>>>();
+
+  constructor(
+    url: string,
+    private readonly prefix = 'tt:bus:',
+  ) {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub.on('message', (channel: string, message: string) => {
+      const set = this.handlers.get(channel.slice(this.prefix.length));
+      if (!set) return;
+      const payload = JSON.parse(message);
+      for (const h of set) void h(payload);
+    });
+  }
+
+  async publish<T>(topic: string, payload: T): Promise<void> {
+    await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+  }
+
+  async subscribe<T>(topic: string, handler: Handler<T>) {
+    let set = this.handlers.get(topic);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(topic, set);
+      await this.sub.subscribe(this.prefix + topic);
+    }
+    set.add(handler as Handler<any>);
+    return async () => {
+      set.delete(handler as Handler<any>);
+      if (set.size === 0) {
+        this.handlers.delete(topic);
+        await this.sub.unsubscribe(this.prefix + topic);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}
+
+export function createBus(redisUrl: string | undefined, prefix?: string): EventBus {
+  return redisUrl ? new RedisBus(redisUrl, prefix) : new MemoryBus();
+}

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must be a duration like 30m, 12h or 7d')
+  .transform((v) => {
+    const n = Number(v.slice(0, -1));
+    const unit = { s: 1, m: 60, h: 3600, d: 86400 }[v.slice(-1) as 's' | 'm' | 'h' | 'd'];
+    return n * unit;
+  });
+
+const services = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(SERVICE_NAMES)).min(1, 'must name at least one service'));
+
+/** Every variable the platform reads. `.env.example` explains each one. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Turntable LIVE <no-reply@turntable.local>'),
+  SERVICES: services.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: bool.default(true),
+  JWT_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { message: 'must be a PEM private key' })
+    .optional(),
+  JWT_PUBLIC_KEY: z
+    .string()
+    .includes('PUBLIC KEY', { message: 'must be a PEM public key' })
+    .optional(),
+  ACCESS_TOKEN_TTL: duration.prefault('7d'),
+  GUEST_TOKEN_TTL: duration.prefault('1d'),
+  BOT_TOKEN_TTL: duration.prefault('365d'),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_THROTTLE_WINDOW: duration.prefault('15m'),
+  EMAIL_VERIFICATION_MIN_INTERVAL: duration.prefault('60s'),
+  EMAIL_CODE_TTL: duration.prefault('24h'),
+  MAGIC_LINK_TTL: duration.prefault('10m'),
+  PASSWORD_RESET_TTL: duration.prefault('1h'),
+  PHONE_CODE_TTL: duration.prefault('10m'),
+  PHONE_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  SMS_BASE_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  SMS_FROM: z.string().default('TTLIVE'),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'SERVICES' | 'LOG_PRETTY'> {
+  SERVICES: ServiceName[];
+  LOG_PRETTY: boolean;
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Where the built web app lives. */
+  webDist: string;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. A wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    ...e,
+    SERVICES: e.SERVICES ?? [...SERVICE_NAMES],
+    LOG_PRETTY: e.LOG_PRETTY ?? e.NODE_ENV === 'development',
+    dataDir,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}

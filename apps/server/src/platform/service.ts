@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { ServiceName } from '@tt/protocol';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import type { EventBus } from './bus';
+import type { Counters } from './counters';
+import type { TokenService } from './auth';
+import type { Mailer } from './mail';
+import type { SmsSender } from './sms';
+import type { FileStorage } from './storage';
+
+/** Everything the platform gives a service. */
+export interface Platform {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  bus: EventBus;
+  counters: Counters;
+  tokens: TokenService;
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: FileStorage;
+  log: Logger;
+  startedAt: Date;
+}
+
+/** A service: a Fastify plugin mounted at /api/<name>-service. */
+export interface ServiceModule {
+  name: ServiceName;
+  version: string;
+  register(app: FastifyInstance, platform: Platform): Promise<void>;
+  /** Optional first-start data (demo accounts, catalogue). */
+  seed?(platform: Platform): Promise<string[]>;
+}

@@ -1,0 +1,22 @@
+import type { ServiceModule } from '../platform/service';
+import { userService } from './user/index';
+
+/** Services whose domain arrives in later issues: mounted with their status route only. */
+function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
+  return { name, version, register: async () => {} };
+}
+
+/** Every service, in mounting order. `SERVICES=user,room` selects a subset. */
+export const SERVICES: ServiceModule[] = [
+  userService,
+  upcoming('room', '1.2.23'),
+  upcoming('song', '1.1.9'),
+  upcoming('playlist', '1.4.1'),
+  upcoming('notification', '1.0.0'),
+  upcoming('social', '1.0.10'),
+  upcoming('points', '1.0.0'),
+  upcoming('payment', '1.3.5'),
+  upcoming('audit', '1.0.0'),
+  upcoming('upload', '1.0.0'),
+  upcoming('merch', '1.0.0'),
+];

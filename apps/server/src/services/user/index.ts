@@ -1,0 +1,34 @@
+import type { ServiceModule } from '../../platform/service';
+import { AccountService } from './service';
+import { registerAuthRoutes } from './routes';
+import { registerEmailsRoutes } from './emails.routes';
+import { registerPasswordsRoutes } from './passwords.routes';
+import { registerMagicLinkRoutes } from './magic-link.routes';
+import { registerPhoneRoutes } from './phone.routes';
+import { registerProfileRoutes } from './profile.routes';
+import { registerImagesRoutes } from './images.routes';
+import { registerModerationRoutes } from './moderation.routes';
+import { registerVouchersRoutes } from './vouchers.routes';
+import { registerAdminRoutes } from './admin.routes';
+import { seedDemoUsers } from './seed';
+
+/** The user service: accounts, sessions, e-mails, phones, profiles, moderation, vouchers. */
+export const userService: ServiceModule = {
+  name: 'user',
+  version: '1.7.0',
+  async register(app, platform) {
+    const accounts = new AccountService(platform);
+    platform.tokens.addSessionCheck((auth) => accounts.checkSession(auth));
+    registerAuthRoutes(app, accounts);
+    registerEmailsRoutes(app, accounts);
+    registerPasswordsRoutes(app, accounts);
+    registerMagicLinkRoutes(app, accounts);
+    registerPhoneRoutes(app, accounts);
+    registerProfileRoutes(app, accounts);
+    registerImagesRoutes(app, accounts);
+    registerModerationRoutes(app, accounts);
+    registerVouchersRoutes(app, accounts);
+    registerAdminRoutes(app, accounts);
+  },
+  seed: (platform) => seedDemoUsers(new AccountService(platform)),
+};

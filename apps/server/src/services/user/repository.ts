@@ -1,0 +1,128 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index';
+import { emails, users } from './schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type EmailRow = typeof emails.$inferSelect;
+
+/** SQL for accounts and their e-mail addresses. */
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(user: NewUser): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(user).returning();
+    return row;
+  }
+
+  async byUuid(uuid: string): Promise<UserRow | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+    const [row] = await this.db.select().from(users).where(eq(users.uuid, uuid));
+    return row;
+  }
+
+  async byId(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  /** Accepts a uuid or a numeric id. */
+  async byUuidOrId(idOrUuid: string): Promise<UserRow | undefined> {
+    return /^\d+$/.test(idOrUuid) ? this.byId(Number(idOrUuid)) : this.byUuid(idOrUuid);
+  }
+
+  async byUuids(uuids: string[]): Promise<UserRow[]> {
+    const valid = uuids.filter((u) => /^[0-9a-f-]{36}$/i.test(u));
+    if (valid.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.uuid, valid));
+  }
+
+  async byPhone(phoneNumber: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.phoneNumber, phoneNumber));
+    return row;
+  }
+
+  async update(id: number, patch: Partial<NewUser>): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Ends every session of the account (kick, ban, password change). */
+  async bumpSessionVersion(id: number): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  // --- e-mail addresses ---
+
+  /** The live (not deleted) record of an address, whoever owns it. */
+  async liveEmail(address: string): Promise<EmailRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(emails)
+      .where(and(sql`lower(${emails.email}) = lower(${address})`, ne(emails.status, 'DELETED')));
+    return row;
+  }
+
+  async emailsOf(userId: number, includeDeleted = false): Promise<EmailRow[]> {
+    return this.db
+      .select()
+      .from(emails)
+      .where(
+        includeDeleted
+          ? eq(emails.userId, userId)
+          : and(eq(emails.userId, userId), ne(emails.status, 'DELETED')),
+      )
+      .orderBy(emails.id);
+  }
+
+  async primaryEmail(userId: number): Promise<EmailRow | undefined> {
+    const list = await this.emailsOf(userId);
+    return list.find((e) => e.isPrimary) ?? list[0];
+  }
+
+  async primaryEmails(userIds: number[]): Promise<Map<number, EmailRow>> {
+    const map = new Map<number, EmailRow>();
+    if (userIds.length === 0) return map;
+    const rows = await this.db
+      .select()
+      .from(emails)
+      .where(and(inArray(emails.userId, userIds), ne(emails.status, 'DELETED')))
+      .orderBy(emails.id);
+    for (const r of rows) {
+      const cur = map.get(r.userId);
+      if (!cur || (!cur.isPrimary && r.isPrimary)) map.set(r.userId, r);
+    }
+    return map;
+  }
+
+  async addEmail(row: typeof emails.$inferInsert): Promise<EmailRow> {
+    const [created] = await this.db.insert(emails).values(row).returning();
+    return created;
+  }
+
+  async updateEmail(id: number, patch: Partial<typeof emails.$inferInsert>): Promise<EmailRow> {
+    const [row] = await this.db.update(emails).set(patch).where(eq(emails.id, id)).returning();
+    return row;
+  }
+
+  async emailById(id: number): Promise<EmailRow | undefined> {
+    const [row] = await this.db.select().from(emails).where(eq(emails.id, id));
+    return row;
+  }
+
+  /** Runs work in one transaction with a repository bound to it. */
+  async transaction<T>(work: (repo: UserRepository, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) =>
+      work(new UserRepository(tx as unknown as Db), tx as unknown as Db),
+    );
+  }
+}

@@ -1,0 +1,257 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type {
+  AdminUserDto,
+  OwnProfileDto,
+  TokenRole,
+  UserProfileDto,
+  UserRole,
+} from '@tt/protocol';
+import type { Platform } from '../../platform/service';
+import type { AuthContext } from '../../platform/auth';
+import { highestRole } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { DomainEvents, Topic } from '../../platform/events';
+import { PasswordHasher } from './passwords';
+import { UserRepository, type EmailRow, type UserRow } from './repository';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** A six-digit code for e-mail and phone verification. */
+export const sixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toPublicProfile(u: UserRow): UserProfileDto {
+  return {
+    id: u.id,
+    uuid: u.uuid,
+    color: u.color,
+    avatarId: u.avatarId,
+    nickname: u.nickname,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    pronoun: u.pronoun,
+    displayPronouns: u.displayPronouns,
+    songOfTheWeek: u.songOfTheWeek,
+    song: u.song ?? null,
+    zodiac: u.zodiac,
+    createdAt: u.createdAt.toISOString(),
+    coverPicture: u.coverPicture,
+    profilePicture: u.profilePicture,
+    facebook: u.facebook,
+    instagram: u.instagram,
+    twitter: u.twitter,
+    snapchat: u.snapchat,
+    tiktok: u.tiktok,
+    badges: u.badges,
+    priceForGig: u.priceForGig,
+  };
+}
+
+export function toOwnProfile(u: UserRow, email: EmailRow | undefined): OwnProfileDto {
+  return {
+    ...toPublicProfile(u),
+    email: email?.email ?? null,
+    emailVerified: email?.status === 'VERIFIED' || email?.status === 'CREATED_BY_ADMIN',
+    phoneNumber: u.phoneNumber,
+    roles: u.roles,
+    tokenRole: highestRole(u.roles as TokenRole[]),
+    capabilities: u.capabilities,
+    musicProviders: u.musicProviders,
+    status: u.status,
+    isBot: u.isBot,
+    hasPassword: Boolean(u.passwordHash),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export function toAdminUser(u: UserRow, email: EmailRow | undefined): AdminUserDto {
+  return {
+    ...toOwnProfile(u, email),
+    banned: isBanned(u),
+    bannedUntil: iso(u.bannedUntil),
+    lastLoginAt: iso(u.lastLoginAt),
+  };
+}
+
+export function isBanned(u: UserRow, now = new Date()): boolean {
+  if (!u.banned) return false;
+  return !u.bannedUntil || u.bannedUntil > now;
+}
+
+export function defaultNickname(email: string): string {
+  const local = email.split('@')[0].replace(/[^a-zA-Z0-9_.-]/g, '') || 'listener';
+  return local.slice(0, 32);
+}
+
+/**
+ * The core of the user service: accounts, tokens and sessions. The other parts of the
+ * service (e-mails, phone, profiles, moderation, vouchers, admin) build on it.
+ */
+export class AccountService {
+  readonly repo: UserRepository;
+  readonly passwords: PasswordHasher;
+
+  constructor(readonly platform: Platform) {
+    this.repo = new UserRepository(platform.db);
+    this.passwords = new PasswordHasher(platform.config.ARGON2_MEMORY_KIB);
+  }
+
+  emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
+    return this.platform.bus.publish(topic, payload);
+  }
+
+  /** Signs an access token for the account (bots get long-lived bot tokens). */
+  issueToken(u: UserRow): Promise<string> {
+    return this.platform.tokens.sign({
+      uuid: u.uuid,
+      roles: u.roles,
+      type: u.isBot ? 'bot' : 'user',
+      sessionVersion: u.sessionVersion,
+    });
+  }
+
+  /** Refuses a token whose account is gone, banned, deactivated or whose session was ended. */
+  async checkSession(auth: AuthContext): Promise<void> {
+    const u = await this.repo.byUuid(auth.uuid);
+    if (!u) throw fail('SESSION_REVOKED');
+    if (u.sessionVersion !== auth.sessionVersion) throw fail('SESSION_REVOKED');
+    if (isBanned(u)) throw fail('ACCOUNT_BANNED');
+    if (u.status === 'DEACTIVATED') throw fail('ACCOUNT_DEACTIVATED');
+  }
+
+  /** Throws unless the account may log in. */
+  assertMayLogIn(u: UserRow): void {
+    if (isBanned(u)) {
+      throw fail(
+        'ACCOUNT_BANNED',
+        u.bannedUntil ? `This account is banned until ${u.bannedUntil.toISOString()}` : undefined,
+      );
+    }
+    if (u.status === 'DEACTIVATED') throw fail('ACCOUNT_DEACTIVATED');
+  }
+
+  /** The calling account, or 404 "User profile not found." */
+  async me(auth: AuthContext | null): Promise<UserRow> {
+    if (!auth) throw fail('TOKEN_MISSING');
+    const u = await this.repo.byUuid(auth.uuid);
+    if (!u) throw fail('USER_PROFILE_NOT_FOUND');
+    return u;
+  }
+
+  /** Any account by uuid or numeric id, or 404 "User profile not found." */
+  async find(idOrUuid: string): Promise<UserRow> {
+    const u = await this.repo.byUuidOrId(idOrUuid);
+    if (!u) throw fail('USER_PROFILE_NOT_FOUND');
+    return u;
+  }
+
+  async ownProfile(u: UserRow): Promise<OwnProfileDto> {
+    return toOwnProfile(u, await this.repo.primaryEmail(u.id));
+  }
+
+  /** Creates an account with a primary e-mail and a verification code; answers the row and the code. */
+  async createAccount(input: {
+    email: string;
+    password: string | null;
+    nickname?: string;
+    roles?: UserRole[];
+    emailStatus?: EmailRow['status'];
+    isBot?: boolean;
+    botOwnerUuid?: string;
+  }): Promise<{ user: UserRow; email: EmailRow; code: string | null }> {
+    const address = input.email.trim().toLowerCase();
+    if (await this.repo.liveEmail(address)) throw fail('EMAIL_ALREADY_REGISTERED');
+    const passwordHash = input.password ? await this.passwords.hash(input.password) : null;
+    const status = input.emailStatus ?? 'PENDING_VERIFICATION';
+    const code = status === 'PENDING_VERIFICATION' ? sixDigitCode() : null;
+    const now = new Date();
+    try {
+      const result = await this.repo.transaction(async (repo) => {
+        const user = await repo.create({
+          nickname: input.nickname?.trim() || defaultNickname(address),
+          passwordHash,
+          roles: input.roles ?? ['user'],
+          isBot: input.isBot ?? false,
+          botOwnerUuid: input.botOwnerUuid,
+        });
+        const email = await repo.addEmail({
+          userId: user.id,
+          email: address,
+          isPrimary: true,
+          status,
+          verificationCode: code ? sha256(code) : null,
+          verificationExpiresAt: code
+            ? new Date(now.getTime() + this.platform.config.EMAIL_CODE_TTL * 1000)
+            : null,
+          verificationSentAt: code ? now : null,
+          verifiedAt: status === 'VERIFIED' ? now : null,
+        });
+        return { user, email };
+      });
+      await this.emit('user.created', {
+        uuid: result.user.uuid,
+        nickname: result.user.nickname,
+        isBot: result.user.isBot,
+      });
+      return { ...result, code };
+    } catch (err) {
+      // Two sign-ups racing for one address: the unique index decides.
+      if (
+        String(
+          (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code,
+        ) === '23505'
+      ) {
+        throw fail('EMAIL_ALREADY_REGISTERED');
+      }
+      throw err;
+    }
+  }
+
+  /** Sends the verification e-mail carrying `code` for the address. */
+  async mailVerificationCode(address: string, code: string): Promise<void> {
+    const link = `${this.platform.config.publicUrl}/verify-email?email=${encodeURIComponent(address)}&code=${code}`;
+    await this.platform.mailer.send({
+      to: address,
+      subject: `Your Turntable LIVE verification code: ${code}`,
+      text: `Welcome to Turntable LIVE!\n\nYour verification code is ${code}\n\nOr open ${link}\n\nIf you did not sign up, ignore this e-mail.`,
+      html: `<p>Welcome to Turntable LIVE!</p><p>Your verification code is <b style="font-size:20px">${code}</b></p><p><a href="${link}">Verify my e-mail</a></p>`,
+    });
+  }
+
+  async signUp(input: { email: string; password: string; nickname?: string }): Promise<UserRow> {
+    const { user, email, code } = await this.createAccount(input);
+    if (code) await this.mailVerificationCode(email.email, code);
+    return user;
+  }
+
+  /** E-mail + password login with per-account and per-IP throttling. */
+  async login(input: { email: string; password: string }, ip: string): Promise<string> {
+    const { counters, config } = this.platform;
+    const address = input.email.trim().toLowerCase();
+    const window = config.LOGIN_THROTTLE_WINDOW;
+    const accountKey = `login-fail:${sha256(address)}`;
+    if ((await counters.hit(`login-ip:${ip}`, window)) > config.LOGIN_MAX_ATTEMPTS_PER_IP) {
+      throw fail('LOGIN_THROTTLED');
+    }
+    if ((await counters.get(accountKey)) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+      throw fail('LOGIN_THROTTLED');
+    }
+    const email = await this.repo.liveEmail(address);
+    const user = email ? await this.repo.byId(email.userId) : undefined;
+    const ok = await this.passwords.verify(user?.passwordHash, input.password);
+    if (!user || !email || !ok) {
+      await counters.hit(accountKey, window);
+      throw fail('INCORRECT_CREDENTIALS');
+    }
+    if (email.status === 'PENDING_VERIFICATION') throw fail('EMAIL_NOT_VERIFIED');
+    this.assertMayLogIn(user);
+    await counters.reset(accountKey);
+    const updated = await this.repo.update(user.id, { lastLoginAt: new Date() });
+    return this.issueToken(updated);
+  }
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}

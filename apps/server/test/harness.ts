@@ -1,0 +1,166 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApiClient, type ApiClient } from '@tt/api-client';
+import type { UserRole } from '@tt/protocol';
+import { buildApp, type App } from '../src/app';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db/index';
+import { AccountService } from '../src/services/user/service';
+
+/**
+ * A real server for tests: real HTTP on a random port, a fresh database (in-memory PGlite, or a
+ * new PostgreSQL database when DATABASE_URL is set), Redis for the bus when REDIS_URL is set.
+ */
+export interface TestServer {
+  url: string;
+  app: App;
+  client: ApiClient;
+  dataDir: string;
+  accounts: AccountService;
+  /** Creates an account directly (verified e-mail) and answers its token. */
+  createUser(opts?: {
+    roles?: UserRole[];
+    email?: string;
+    password?: string;
+    nickname?: string;
+  }): Promise<{ uuid: string; id: number; email: string; password: string; token: string }>;
+  /** A client whose calls carry `token`. */
+  as(token: string | null): ApiClient;
+  /** Messages written to the offline outbox, oldest first. */
+  outbox(): Promise<{ to: string; subject: string; text: string; html?: string }[]>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') =>
+  `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `tt_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_ENABLED: 'false',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+    ARGON2_MEMORY_KIB: '4096',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp(config, {
+    database,
+    redisPrefix: `tt-test-${randomBytes(4).toString('hex')}:`,
+  });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const accounts = new AccountService(app.platform);
+  const as = (token: string | null) => createApiClient({ baseUrl: url, getToken: () => token });
+
+  return {
+    url,
+    app,
+    dataDir,
+    accounts,
+    client: as(null),
+    as,
+    async createUser(opts = {}) {
+      const email = opts.email ?? uniqueEmail();
+      const password = opts.password ?? 'correct-horse-42';
+      const { user } = await accounts.createAccount({
+        email,
+        password,
+        nickname: opts.nickname,
+        roles: opts.roles ?? ['user'],
+        emailStatus: 'VERIFIED',
+      });
+      return {
+        uuid: user.uuid,
+        id: user.id,
+        email,
+        password,
+        token: await accounts.issueToken(user),
+      };
+    },
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      let files: string[];
+      try {
+        files = (await fs.readdir(dir)).filter((f) => f.endsWith('.json') && !f.startsWith('sms-'));
+      } catch {
+        return [];
+      }
+      files.sort();
+      return Promise.all(
+        files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8'))),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Expects a call to fail with `status` (and `message` when given); answers the ApiError body. */
+export async function expectError(
+  promise: Promise<unknown>,
+  status: number,
+  message?: string | RegExp,
+): Promise<{ statusCode: number; error: string; message: string | string[] }> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as { status?: number; body?: any };
+    if (e.status !== status) {
+      throw new Error(`expected status ${status}, got ${e.status}: ${JSON.stringify(e.body)}`);
+    }
+    const body = e.body;
+    if (body?.statusCode !== status || typeof body?.error !== 'string') {
+      throw new Error(`error body is not the §8 shape: ${JSON.stringify(body)}`);
+    }
+    if (message !== undefined) {
+      const texts: string[] = Array.isArray(body.message) ? body.message : [body.message];
+      const ok = texts.some((t) => (typeof message === 'string' ? t === message : message.test(t)));
+      if (!ok) throw new Error(`expected message ${message}, got ${JSON.stringify(body.message)}`);
+    }
+    return body;
+  }
+  throw new Error(`expected the call to fail with ${status}, but it succeeded`);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** The body of every error response (spec §8). */
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.union([z.string(), z.array(z.string())]),
+  code: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Status text of the error field (spec §8 "Default by status"). */
+export function statusText(status: number): string {
+  switch (status) {
+    case 400:
+      return 'Bad Request';
+    case 401:
+      return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Not Found';
+    case 409:
+      return 'Conflict';
+    case 413:
+      return 'Payload Too Large';
+    case 415:
+      return 'Unsupported Media Type';
+    case 422:
+      return 'Unprocessable Entity';
+    case 429:
+      return 'Too Many Requests';
+    case 500:
+      return 'Internal Server Error';
+    case 502:
+      return 'Bad Gateway';
+    case 503:
+      return 'Service Unavailable';
+    default:
+      return 'Generic Error';
+  }
+}
+
+/**
+ * Every error the platform answers with: a stable code, its status and its message.
+ * Messages quoted in the spec's §8 are used verbatim.
+ */
+export const ERRORS = {
+  // generic
+  BAD_REQUEST: { status: 400, message: 'Bad Request' },
+  NOT_FOUND: { status: 404, message: 'Not Found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  TOKEN_MISSING: { status: 401, message: 'Missing bearer token' },
+  TOKEN_INVALID: { status: 401, message: 'Invalid or expired token' },
+  SESSION_REVOKED: { status: 401, message: 'Your session has ended, please log in again' },
+  FORBIDDEN_ROLE: { status: 403, message: 'You do not have the role this action needs' },
+  GUEST_NOT_ALLOWED: { status: 403, message: 'Guests cannot perform this action, please log in' },
+  USER_ACTION_UNAUTHORIZED: { status: 401, message: 'Unauthorized to perform action' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  LOGIN_THROTTLED: {
+    status: 429,
+    message: 'Too many login attempts, please wait a few minutes and try again',
+  },
+  INTERNAL: { status: 500, message: 'Something went wrong, please try again' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service Unavailable' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+
+  // accounts (spec §5, §8)
+  EMAIL_OR_PASSWORD_MISSING: { status: 400, message: 'Email or password is missing in request.' },
+  VOUCHER_SIGNUP_MISSING: {
+    status: 400,
+    message: 'Email, password, or voucher code is missing in request.',
+  },
+  EMAIL_ALREADY_REGISTERED: { status: 403, message: 'This email is already registered.' },
+  EMAIL_VERIFICATION_FAILED: { status: 403, message: 'Email verification failed, incorrect code.' },
+  EMAIL_ALREADY_VERIFIED: { status: 403, message: 'This email is verified' },
+  EMAIL_RESEND_TOO_SOON: {
+    status: 403,
+    message: 'The minimum time has not yet elapsed since the last e-mail was sent.',
+  },
+  EMAIL_NOT_FOUND: { status: 404, message: 'Email not found.' },
+  PASSWORD_SAME_AS_PREVIOUS: {
+    status: 400,
+    message: 'New password must be different from your previous password.',
+  },
+  EMAIL_NOT_VERIFIED: { status: 401, message: 'Email address is not verified' },
+  INCORRECT_CREDENTIALS: { status: 401, message: 'Incorrect email or password' },
+  CANNOT_RESET_PASSWORD: { status: 403, message: 'Can not reset password.' },
+  USER_PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found.' },
+  ROLE_ALREADY_HELD: { status: 403, message: 'This user has already this role.' },
+  IMAGE_DELETE_FORBIDDEN: { status: 403, message: 'Unauthorized to delete' },
+  ACCOUNT_BANNED: { status: 403, message: 'This account is banned' },
+  ACCOUNT_DEACTIVATED: { status: 403, message: 'This account is deactivated' },
+  INVALID_PHONE: {
+    status: 400,
+    message: 'Only real, non-VoIP mobile numbers are allowed.',
+  },
+
+  // songs (later issues)
+  TAGS_NOT_OWNED: {
+    status: 403,
+    message: 'Unauthorized to edit tags that not belongs to the user',
+  },
+  SONG_NOT_VERIFIED: { status: 403, message: 'Song is not verified' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Client rule of §8: the text a user sees for a failed call. */
+export function displayErrorText(status: number, body: unknown): string {
+  const fallback = 'Something went wrong, please try again';
+  if (status >= 500 || !body || typeof body !== 'object') return fallback;
+  const raw = (body as { message?: unknown }).message;
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof first !== 'string' || first.length === 0) return fallback;
+  return first.charAt(0).toUpperCase() + first.slice(1);
+}

@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './errors';
+export * from './contract';
+export * from './qb';
+export * from './user/index';
+export * from './status';
