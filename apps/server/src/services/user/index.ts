@@ -10,6 +10,7 @@ import { registerImagesRoutes } from './images.routes';
 import { registerModerationRoutes } from './moderation.routes';
 import { registerVouchersRoutes } from './vouchers.routes';
 import { registerAdminRoutes } from './admin.routes';
+import { registerBotsRoutes } from './bots.routes';
 import { seedDemoUsers } from './seed';
 
 /** The user service: accounts, sessions, e-mails, phones, profiles, moderation, vouchers. */
@@ -29,6 +30,7 @@ export const userService: ServiceModule = {
     registerModerationRoutes(app, accounts);
     registerVouchersRoutes(app, accounts);
     registerAdminRoutes(app, accounts);
+    registerBotsRoutes(app, accounts);
   },
   seed: (platform) => seedDemoUsers(new AccountService(platform)),
 };

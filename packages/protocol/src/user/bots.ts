@@ -1,0 +1,2 @@
+// Contracts of this part of the user service are added here.
+export {};
