@@ -35,6 +35,8 @@ export interface BuildOptions {
   logger?: Logger;
   /** Key prefix for Redis (bus channels and counters), so test apps do not share state. */
   redisPrefix?: string;
+  /** Extra routes registered before the app is sealed (tests exercise the error paths with it). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export interface App {
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
+  await opts.configure?.(app);
   await app.ready();
 
   return {

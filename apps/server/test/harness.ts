@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApiClient, type ApiClient } from '@tt/api-client';
 import type { UserRole } from '@tt/protocol';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db/index';
 import { AccountService } from '../src/services/user/service';
@@ -63,7 +63,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  configure?: BuildOptions['configure'],
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,6 +87,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const app = await buildApp(config, {
     database,
     redisPrefix: `tt-test-${randomBytes(4).toString('hex')}:`,
+    configure,
   });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.app.server.address();

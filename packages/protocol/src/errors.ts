@@ -97,6 +97,59 @@ export const ERRORS = {
     status: 400,
     message: 'Only real, non-VoIP mobile numbers are allowed.',
   },
+  // phone login and whitelist
+  PHONE_NOT_A_NUMBER: {
+    status: 400,
+    message: 'This is not a phone number; include the country code, e.g. +44 7400 123456.',
+  },
+  PHONE_CODE_RESEND_TOO_SOON: {
+    status: 429,
+    message: 'A code was sent to this number less than 30 seconds ago, please wait and try again.',
+  },
+  PHONE_CODE_NOT_FOUND: {
+    status: 403,
+    message: 'No login code is pending for this number, please request a new one.',
+  },
+  PHONE_CODE_EXPIRED: { status: 403, message: 'This code has expired, please request a new one.' },
+  PHONE_CODE_INCORRECT: { status: 403, message: 'Incorrect code, please try again.' },
+  PHONE_CODE_TOO_MANY_ATTEMPTS: {
+    status: 403,
+    message: 'Too many incorrect codes, please request a new one.',
+  },
+  SMS_SEND_FAILED: {
+    status: 503,
+    message: 'Could not send the text message, please try again.',
+  },
+  PHONE_ALREADY_WHITELISTED: {
+    status: 409,
+    message: 'This phone number is already on the whitelist.',
+  },
+  PHONE_WHITELIST_NOT_FOUND: { status: 404, message: 'Phone number not found on the whitelist.' },
+
+  // e-mails, magic links, bots
+  EMAIL_LAST_LOGIN_ADDRESS: {
+    status: 403,
+    message:
+      'You cannot delete your only verified e-mail address; add and verify another one first.',
+  },
+  MAGIC_LINK_INVALID: { status: 401, message: 'This magic link is invalid or has expired' },
+  BOT_TOKEN_FORBIDDEN: {
+    status: 403,
+    message: 'Only the bot itself or its owner can get its token',
+  },
+  BOT_CANNOT_OWN_BOT: { status: 403, message: 'A bot cannot create other bots' },
+  BOT_LIMIT_REACHED: { status: 403, message: 'You already own the maximum number of bots' },
+
+  // profiles and images
+  IMAGE_NOT_FOUND: { status: 404, message: 'Image not found.' },
+  IMAGE_FILE_MISSING: { status: 400, message: 'An image file is required' },
+  IMAGE_KIND_INVALID: { status: 400, message: 'kind must be profilePicture or coverPicture' },
+  IMAGE_TYPE_UNSUPPORTED: {
+    status: 415,
+    message: 'Only PNG, JPEG, WebP and GIF images are allowed',
+  },
+  USER_DATA_TOO_LARGE: { status: 400, message: 'User data is too large (at most 16 KB)' },
+  INVALID_SOCIAL_HANDLE: { status: 400, message: 'Invalid social network handle' },
 
   // songs (later issues)
   TAGS_NOT_OWNED: {
