@@ -91,6 +91,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(cors, { origin: true, credentials: true });
   await app.register(multipart, { limits: { fileSize: config.IMAGE_MAX_BYTES, files: 1 } });
+  // Runs before the rate-limit plugin's own onRoute hook, which reads `config.rateLimit`.
+  if (!config.RATE_LIMIT_ENABLED) {
+    app.addHook('onRoute', (r) => void (r.config = { ...r.config, rateLimit: false }));
+  }
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { keyPrefix: `${prefix}rl:` })
     : undefined;
@@ -100,8 +104,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     skipOnError: true,
     enableDraftSpec: false,
   });
-  if (!config.RATE_LIMIT_ENABLED)
-    app.addHook('onRoute', (r) => void (r.config = { ...r.config, rateLimit: false }));
 
   await app.register(swagger, {
     openapi: {

@@ -151,6 +151,34 @@ export const ERRORS = {
   USER_DATA_TOO_LARGE: { status: 400, message: 'User data is too large (at most 16 KB)' },
   INVALID_SOCIAL_HANDLE: { status: 400, message: 'Invalid social network handle' },
 
+  // moderation, deactivation, vouchers, admin lists
+  MODERATION_SELF: { status: 403, message: 'You cannot perform this action on your own account.' },
+  MODERATION_RANK: {
+    status: 403,
+    message: 'You cannot act on an account whose role is equal to or higher than yours.',
+  },
+  ROLE_GRANT_FORBIDDEN: { status: 403, message: 'You are not allowed to grant this role.' },
+  TEMP_BAN_DURATION_MISSING: {
+    status: 400,
+    message: 'A temporary ban needs exactly one of durationMinutes or until.',
+  },
+  DEACTIVATION_ALREADY_REQUESTED: {
+    status: 403,
+    message: 'A deactivation request is already open for this account.',
+  },
+  DEACTIVATION_REQUEST_NOT_FOUND: {
+    status: 404,
+    message: 'This account has no open deactivation request.',
+  },
+  DEACTIVATE_FORBIDDEN: { status: 403, message: 'You can only deactivate your own account.' },
+  ACCOUNT_ALREADY_DEACTIVATED: { status: 409, message: 'This account is already deactivated.' },
+  ACCOUNT_NOT_DEACTIVATED: { status: 409, message: 'This account is not deactivated.' },
+  VOUCHER_NOT_FOUND: { status: 404, message: 'Voucher not found.' },
+  VOUCHER_INVALID: { status: 403, message: 'This voucher code is not valid.' },
+  VOUCHER_ALREADY_REDEEMED: { status: 403, message: 'This voucher has already been redeemed.' },
+  VOUCHER_REVOKED: { status: 403, message: 'This voucher has been revoked.' },
+  QB_INVALID: { status: 400, message: 'Invalid query-builder parameters.' },
+
   // songs (later issues)
   TAGS_NOT_OWNED: {
     status: 403,

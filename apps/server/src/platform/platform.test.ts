@@ -17,7 +17,9 @@ describe('configuration', () => {
   it('names the variable that holds a wrong value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
     expect(() => loadConfig({ SERVICES: 'user,radio' })).toThrow(/SERVICES/);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: 'forever' })).toThrow(/ACCESS_TOKEN_TTL/);
   });
@@ -50,7 +52,7 @@ describe('errors and routing', () => {
   it('answers a thrown bug with 500 in the §8 shape, leaking nothing, with the request id', async () => {
     const res = await fetch(`${s.url}/api/test/boom`);
     expect(res.status).toBe(500);
-    const body = await res.json();
+    const body = (await res.json()) as { statusCode: number; error: string; message: string };
     expect(body.statusCode).toBe(500);
     expect(body.error).toBe('Internal Server Error');
     expect(JSON.stringify(body)).not.toMatch(/secret|password|stack/);
@@ -64,17 +66,32 @@ describe('errors and routing', () => {
       body: '{"email":',
     });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as { statusCode: number; error: string; message: string };
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });
 
   it('answers an unknown route with 404 in the §8 shape', async () => {
-    const body = await expectError(s.client.raw({ method: 'DELETE', path: '/api/nothing/here' }), 404);
+    const body = await expectError(
+      s.client.raw({ method: 'DELETE', path: '/api/nothing/here' }),
+      404,
+    );
     expect(body.message).toBe('Route DELETE /api/nothing/here not found');
   });
 
   it('answers every service status route', async () => {
-    for (const name of ['user', 'room', 'song', 'playlist', 'notification', 'social', 'points', 'payment', 'audit', 'upload', 'merch'] as const) {
+    for (const name of [
+      'user',
+      'room',
+      'song',
+      'playlist',
+      'notification',
+      'social',
+      'points',
+      'payment',
+      'audit',
+      'upload',
+      'merch',
+    ] as const) {
       const status = await s.client.call(serviceStatusEndpoint(name), {});
       expect(status.service).toBe(`${name}-service`);
     }
@@ -107,7 +124,10 @@ describe('throttling', () => {
   it('throttles login per account after repeated failures, even with the right password', async () => {
     const u = await s.createUser();
     for (let i = 0; i < 3; i++) {
-      await expectError(s.client.call(e.login, { body: { email: u.email, password: 'wrong-password' } }), 401);
+      await expectError(
+        s.client.call(e.login, { body: { email: u.email, password: 'wrong-password' } }),
+        401,
+      );
     }
     await expectError(
       s.client.call(e.login, { body: { email: u.email, password: u.password } }),

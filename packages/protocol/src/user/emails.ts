@@ -114,7 +114,8 @@ export const emailEndpoints = {
     method: 'POST',
     path: '/users/confirm-email',
     auth: 'public',
-    summary: 'Deprecated: use POST /users/emails/verify. Body { email, code } or { token } (bearer)',
+    summary:
+      'Deprecated: use POST /users/emails/verify. Body { email, code } or { token } (bearer)',
     body: ConfirmEmailReq,
     response: EmailVerificationRes,
     deprecated: true,

@@ -15,8 +15,11 @@ const CountryInput = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US or GB');
 /** Login codes are six digits (also the fixed codes of whitelisted numbers). */
-const SixDigits = z.string().trim().regex(/^\d{6}$/, 'must be six digits');
-const NumericId = z.object({ id: z.coerce.number().int().min(1) });
+const SixDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be six digits');
+const NumericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** libphonenumber-js line types (`getType()`). */
 export const PHONE_LINE_TYPES = [
@@ -61,7 +64,10 @@ export const PhoneFraudConstantsDto = z.object({
 });
 export type PhoneFraudConstantsDto = z.infer<typeof PhoneFraudConstantsDto>;
 
-export const SendPhoneCodeReq = z.object({ phoneNumber: PhoneInput, country: CountryInput.optional() });
+export const SendPhoneCodeReq = z.object({
+  phoneNumber: PhoneInput,
+  country: CountryInput.optional(),
+});
 export const SendPhoneCodeRes = z.object({
   success: z.boolean(),
   expiresInSeconds: z.number().int(),
