@@ -54,7 +54,7 @@ export const imagesEndpoints = {
     method: 'DELETE',
     path: '/users/images/{id}',
     auth: 'user',
-    summary: 'Deletes one of the caller's images (only the owner may); clears it from the profile',
+    summary: "Deletes one of the caller's images (only the owner may); clears it from the profile",
     params: IdParam,
     response: OkResponse,
   }),

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ImageKind, imageUrl, type ImageContentType, type UserImageDto } from '@tt/protocol';
+import type { AuthContext } from '../../platform/auth';
+import { AppError, fail } from '../../platform/errors';
+import { ImagesRepository, type ImageRow } from './images.repository';
+import { toPublicProfile, type AccountService } from './service';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image type the bytes say (magic numbers), whatever the upload claimed; null if none of ours. */
+export function sniffImageType(b: Buffer): ImageContentType | null {
+  const ascii = (from: number, to: number) => b.subarray(from, to).toString('latin1');
+  if (b.length >= 8 && b.subarray(0, 8).equals(PNG)) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+function toDto(row: ImageRow): UserImageDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: imageUrl(row.id),
+    contentType: row.contentType as ImageContentType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Profile and cover pictures: bytes in the platform file storage under images/<userUuid>/<id>,
+ * a user_images row, and the profile field pointing at /api/user-service/users/images/<id>.
+ */
+export class ImagesService {
+  readonly repo: ImagesRepository;
+
+  constructor(readonly accounts: AccountService) {
+    this.repo = new ImagesRepository(accounts.platform.db);
+  }
+
+  private get storage() {
+    return this.accounts.platform.storage;
+  }
+
+  /** Reads the multipart upload: the `kind` field and one file, in any order. */
+  private async readUpload(request: FastifyRequest): Promise<{ kind: ImageKind; data: Buffer }> {
+    let kind: unknown;
+    let data: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          data ??= bytes;
+        } else if (part.fieldname === 'kind') {
+          kind = part.value;
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        const max = this.accounts.platform.config.IMAGE_MAX_BYTES;
+        throw fail('PAYLOAD_TOO_LARGE', `File is too large (at most ${formatBytes(max)})`);
+      }
+      if (code === 'FST_FILES_LIMIT') throw fail('BAD_REQUEST', 'Send one image file only');
+      throw err;
+    }
+    const parsedKind = ImageKind.safeParse(typeof kind === 'string' ? kind.trim() : kind);
+    if (!parsedKind.success) throw fail('IMAGE_KIND_INVALID');
+    if (!data || data.length === 0) throw fail('IMAGE_FILE_MISSING');
+    return { kind: parsedKind.data, data };
+  }
+
+  /** Stores a new picture of its kind, replacing (and deleting) the previous one. */
+  async upload(auth: AuthContext | null, request: FastifyRequest): Promise<UserImageDto> {
+    const user = await this.accounts.me(auth);
+    const { kind, data } = await this.readUpload(request);
+    const contentType = sniffImageType(data);
+    if (!contentType) throw fail('IMAGE_TYPE_UNSUPPORTED');
+
+    const id = randomUUID();
+    const storageKey = `images/${user.uuid}/${id}`;
+    await this.storage.put(storageKey, data);
+    const saved = await this.accounts.repo
+      .transaction(async (users, tx) => {
+        const images = new ImagesRepository(tx);
+        const previous = await images.ofUser(user.id, kind);
+        await images.delete(previous.map((p) => p.id));
+        const image = await images.insert({
+          id,
+          userId: user.id,
+          kind,
+          storageKey,
+          contentType,
+          size: data.length,
+        });
+        const profile = await users.update(user.id, { [kind]: imageUrl(id) });
+        return { image, previous, profile };
+      })
+      .catch(async (err: unknown) => {
+        await this.storage.delete(storageKey);
+        throw err;
+      });
+    for (const old of saved.previous) await this.storage.delete(old.storageKey);
+    await this.accounts.emit('user.profileUpdated', {
+      uuid: saved.profile.uuid,
+      profile: toPublicProfile(saved.profile),
+    });
+    return toDto(saved.image);
+  }
+
+  /** The bytes and content type of an image, or 404. */
+  async read(id: string): Promise<{ image: ImageRow; data: Buffer }> {
+    const image = await this.repo.byId(id);
+    const data = image ? await this.storage.get(image.storageKey) : null;
+    if (!image || !data) throw fail('IMAGE_NOT_FOUND');
+    return { image, data };
+  }
+
+  /** Deletes one of the caller's images; only the owner may. Clears the profile field using it. */
+  async delete(auth: AuthContext | null, id: string): Promise<{ success: boolean }> {
+    const user = await this.accounts.me(auth);
+    const image = await this.repo.byId(id);
+    if (!image) throw fail('IMAGE_NOT_FOUND');
+    if (image.userId !== user.id) throw fail('IMAGE_DELETE_FORBIDDEN');
+    const updatedUser = await this.accounts.repo.transaction(async (users, tx) => {
+      await new ImagesRepository(tx).delete([image.id]);
+      const current = await users.byId(user.id);
+      if (current && current[image.kind] === imageUrl(image.id)) {
+        return users.update(user.id, { [image.kind]: '' });
+      }
+      return undefined;
+    });
+    await this.storage.delete(image.storageKey);
+    if (updatedUser) {
+      await this.accounts.emit('user.profileUpdated', {
+        uuid: updatedUser.uuid,
+        profile: toPublicProfile(updatedUser),
+      });
+    }
+    return { success: true };
+  }
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
+  return `${n} bytes`;
+}
