@@ -47,6 +47,6 @@ export function safeRedirectTarget(encoded: string | undefined | null): string {
     return '/';
   }
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f]/.test(target)) return '/';
+  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
   return target;
 }

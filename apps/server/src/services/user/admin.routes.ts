@@ -1,4 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { adminEndpoints as e } from '@tt/protocol';
+import { route } from '../../platform/route';
+import { AdminService } from './admin.service';
 import type { AccountService } from './service';
 
-export function registerAdminRoutes(_app: FastifyInstance, _accounts: AccountService): void {}
+/** Admin account list and views, admin sign-up, admin password change. */
+export function registerAdminRoutes(app: FastifyInstance, accounts: AccountService): void {
+  const admin = new AdminService(accounts);
+
+  route(app, e.users, ({ query }) => admin.users(query));
+  route(app, e.user, ({ params }) => admin.user(params.id));
+  route(app, e.signUp, ({ auth, body }) => admin.signUp(auth, body));
+  route(app, e.changePassword, ({ auth, body }) =>
+    admin.changePassword(auth, body.userUuid, body.newPassword),
+  );
+}
