@@ -21,7 +21,7 @@ import {
   type CommentRow,
   type DeactivationRow,
 } from './moderation.repository';
-import { normalizeSocialHandle, type SocialNetwork } from './profile.service';
+import { profileChanges } from './profile.service';
 import { UserRepository, type NewUser, type UserRow } from './repository';
 import { toAdminUser, toPublicProfile, type AccountService } from './service';
 
@@ -49,8 +49,6 @@ export function mayGrant(granterRoles: readonly string[], role: UserRole): boole
 
 export const isModerator = (auth: AuthContext) =>
   MODERATOR_ROLES.some((r) => auth.roles.includes(r));
-
-const SOCIALS: SocialNetwork[] = ['facebook', 'instagram', 'twitter', 'snapchat', 'tiktok'];
 
 /** Kick, bans, roles, capabilities, badges, profile edits by moderators, and their notes. */
 export class ModerationService {
@@ -156,17 +154,7 @@ export class ModerationService {
   async editProfile(auth: AuthContext | null, body: ProfileAdminReq): Promise<AdminUserDto> {
     const { userUuid, ...patch } = body;
     const target = await this.target(auth, userUuid);
-    const changes: Partial<NewUser> = { ...patch };
-    if (patch.priceForGig !== undefined && !Number.isInteger(patch.priceForGig)) {
-      throw fail('BAD_REQUEST', 'priceForGig: must be a whole number');
-    }
-    if (patch.song != null && Buffer.byteLength(JSON.stringify(patch.song)) > 4096) {
-      throw fail('BAD_REQUEST', 'song: must be at most 4 KB of JSON');
-    }
-    for (const network of SOCIALS) {
-      const value = patch[network];
-      if (value !== undefined) changes[network] = normalizeSocialHandle(network, value);
-    }
+    const changes = profileChanges(patch);
     if (Object.keys(changes).length === 0) return this.adminView(target);
     return this.adminView(await this.saveProfile(target.id, changes));
   }

@@ -75,6 +75,32 @@ const isVisible = (u: UserRow | undefined): u is UserRow => !!u && u.status !== 
  * Profiles: the caller's own profile and its edits (fields, socials, client settings,
  * preferred music providers), public profiles, and the service-to-service profile reads.
  */
+/** Social handles of a patch, normalised; networks left out stay as they are. */
+function socialChanges(patch: Partial<Record<SocialNetwork, string>>): Partial<NewUser> {
+  const changes: Partial<NewUser> = {};
+  for (const network of SOCIAL_NETWORKS) {
+    const value = patch[network];
+    if (value !== undefined) changes[network] = normalizeSocialHandle(network, value);
+  }
+  return changes;
+}
+
+/**
+ * The column changes a profile patch makes, with the rules beyond the schema (whole-number
+ * price, song size, social handles). Used by the owner's edit and by moderators' profile-admin.
+ */
+export function profileChanges(patch: UpdateProfileReq): Partial<NewUser> {
+  if (patch.priceForGig !== undefined && !Number.isInteger(patch.priceForGig)) {
+    throw fail('BAD_REQUEST', 'priceForGig: must be a whole number');
+  }
+  if (patch.song !== undefined && patch.song !== null) {
+    if (Buffer.byteLength(JSON.stringify(patch.song)) > SONG_MAX_BYTES) {
+      throw fail('BAD_REQUEST', 'song: must be at most 4 KB of JSON');
+    }
+  }
+  return { ...patch, ...socialChanges(patch) };
+}
+
 export class ProfileService {
   readonly repo: ProfileRepository;
 
@@ -89,31 +115,13 @@ export class ProfileService {
   /** Partial update of the caller's profile; publishes 'user.profileUpdated' when something changed. */
   async update(auth: AuthContext | null, patch: UpdateProfileReq): Promise<OwnProfileDto> {
     const user = await this.accounts.me(auth);
-    const changes: Partial<NewUser> = { ...patch };
-    if (patch.priceForGig !== undefined && !Number.isInteger(patch.priceForGig)) {
-      throw fail('BAD_REQUEST', 'priceForGig: must be a whole number');
-    }
-    if (patch.song !== undefined && patch.song !== null) {
-      if (Buffer.byteLength(JSON.stringify(patch.song)) > SONG_MAX_BYTES) {
-        throw fail('BAD_REQUEST', 'song: must be at most 4 KB of JSON');
-      }
-    }
-    for (const network of SOCIAL_NETWORKS) {
-      const value = patch[network];
-      if (value !== undefined) changes[network] = normalizeSocialHandle(network, value);
-    }
-    return this.applyChanges(user, changes);
+    return this.applyChanges(user, profileChanges(patch));
   }
 
   /** POST /users/user-socials: handles or profile URLs of each network; '' clears one. */
   async setSocials(auth: AuthContext | null, body: UserSocialsReq): Promise<OwnProfileDto> {
     const user = await this.accounts.me(auth);
-    const changes: Partial<NewUser> = {};
-    for (const network of SOCIAL_NETWORKS) {
-      const value = body[network];
-      if (value !== undefined) changes[network] = normalizeSocialHandle(network, value);
-    }
-    return this.applyChanges(user, changes);
+    return this.applyChanges(user, socialChanges(body));
   }
 
   private async applyChanges(user: UserRow, changes: Partial<NewUser>): Promise<OwnProfileDto> {
