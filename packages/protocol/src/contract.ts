@@ -37,6 +37,8 @@ export interface Endpoint<
   response: R;
   /** Success status code (default 200, or 201 for none). */
   status?: number;
+  /** The answer is not JSON but bytes of these media types (images, audio); `response` is not serialised. */
+  produces?: string[];
   /** The body is multipart/form-data (file uploads); `body` is not used. */
   multipart?: boolean;
   /** Message used instead of the field list when a required body field is missing. */

@@ -50,7 +50,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, def: E, handler:
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.auth !== 'public' ? { security: [{ bearerAuth: [] }] } : {}),
-      response: { [status]: def.response },
+      ...(def.produces ? { produces: def.produces } : { response: { [status]: def.response } }),
     },
     handler: async (request, reply) => {
       if (def.multipart && !request.isMultipart()) {

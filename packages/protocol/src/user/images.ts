@@ -47,6 +47,7 @@ export const imagesEndpoints = {
     auth: 'public',
     summary: 'The bytes of an uploaded image, with its content type',
     params: IdParam,
+    produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
     response: z.unknown().describe('The image bytes (PNG, JPEG, WebP or GIF)'),
   }),
   delete: endpoint({
