@@ -20,7 +20,10 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks cache better.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

@@ -142,10 +142,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
     const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
-    // The web app's client-side routes: any GET that is not an API or file path serves index.html.
+    // The web app's client-side routes: a GET that is not an API call and not a built asset
+    // (every file of the build is a static route of its own) serves index.html, dots and all.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const url = request.url.split('?')[0];
-      if (url.startsWith('/api/') || path.extname(url)) {
+      if (url.startsWith('/api/') || url.startsWith('/assets/')) {
         return reply.callNotFound();
       }
       return reply.type('text/html').send(indexHtml);

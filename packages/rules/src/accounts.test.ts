@@ -45,15 +45,30 @@ describe('isGlobalModerator', () => {
   });
 });
 
-describe('safeRedirectTarget', () => {
-  it('follows same-origin paths only', () => {
+describe('safeRedirectTarget (magic-link and login redirects)', () => {
+  it('keeps same-origin relative paths with query and hash', () => {
+    expect(safeRedirectTarget('/settings/profile')).toBe('/settings/profile');
     expect(safeRedirectTarget(encodeURIComponent('/settings/profile?tab=1'))).toBe(
       '/settings/profile?tab=1',
     );
-    expect(safeRedirectTarget(encodeURIComponent('https://evil.example/x'))).toBe('/');
-    expect(safeRedirectTarget(encodeURIComponent('//evil.example/x'))).toBe('/');
-    expect(safeRedirectTarget(encodeURIComponent('/\\evil.example'))).toBe('/');
-    expect(safeRedirectTarget('%E0%A4%A')).toBe('/');
-    expect(safeRedirectTarget(undefined)).toBe('/');
+    expect(safeRedirectTarget('%2Fprofile%2Fabc%3Ftab%3D1%23top')).toBe('/profile/abc?tab=1#top');
+  });
+
+  it('sends everything else home', () => {
+    for (const bad of [
+      '',
+      null,
+      undefined,
+      'https://evil.example/x',
+      encodeURIComponent('https://evil.example/x'),
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'settings',
+      '%E0%A4%A',
+      encodeURIComponent('/a\nb'),
+    ]) {
+      expect(safeRedirectTarget(bad)).toBe('/');
+    }
   });
 });

@@ -35,18 +35,27 @@ export function isGlobalModerator(roles: readonly TokenRole[]): boolean {
 }
 
 /**
- * The target of a magic link (`/magic-link/{token}/{encoded target}`) after decoding: only a
- * same-origin path is followed; anything else (another host, a protocol, garbage) goes home.
+ * Where a link may send the user after logging in — the target of a magic link
+ * (`/magic-link/{token}/{encoded target}`) or a login `?next=`: only same-origin relative paths
+ * ("/settings/profile?x=1#y"). Anything else (absolute URLs, protocol-relative "//host",
+ * backslash tricks, javascript:, control characters) answers "/".
  */
-export function safeRedirectTarget(encoded: string | undefined | null): string {
-  if (!encoded) return '/';
-  let target: string;
+export function safeRedirectTarget(target: string | null | undefined): string {
+  if (!target) return '/';
+  let decoded: string;
   try {
-    target = decodeURIComponent(encoded);
+    decoded = decodeURIComponent(target);
+  } catch {
+    decoded = target;
+  }
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.includes('\\')) return '/';
+  if ([...decoded].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
+  const origin = 'http://same-origin.invalid';
+  try {
+    const url = new URL(decoded, origin);
+    if (url.origin !== origin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';
   }
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
-  return target;
 }

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../server/test/harness';
+
+export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(WEB_DIR, 'dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Builds the web app when `npm test` has not already done it. Test files run in parallel, so one
+ * builds (holding a lock directory) while the others wait for index.html.
+ */
+export async function ensureWebBuilt(): Promise<void> {
+  const index = path.join(WEB_DIST, 'index.html');
+  if (fs.existsSync(index)) return;
+  const lock = path.join(WEB_DIR, '.e2e-build-lock');
+  try {
+    fs.mkdirSync(lock);
+  } catch {
+    await waitFor(async () => (fs.existsSync(index) ? true : undefined), 'the web build', 1200);
+    return;
+  }
+  try {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: WEB_DIR,
+      stdio: 'inherit',
+    });
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The real server (fresh database) serving the built web app. */
+export async function startServerWithWeb(): Promise<TestServer> {
+  await ensureWebBuilt();
+  return startTestServer({ WEB_DIST });
+}
+
+/** Debian Chromium, headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh page (own storage) of the given width; page errors fail loudly in the log. */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+/** Polls until `read` answers a value (mail and SMS are written asynchronously). */
+export async function waitFor<T>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  tries = 100,
+): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await read();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The 6-digit code of the newest verification e-mail sent to `to`. */
+export function mailedCode(s: TestServer, to: string): Promise<string> {
+  return waitFor(async () => {
+    const mails = (await s.outbox()).filter((m) => m.to === to);
+    const last = mails.at(-1);
+    return last ? /\b(\d{6})\b/.exec(`${last.subject} ${last.text}`)?.[1] : undefined;
+  }, `the verification e-mail to ${to}`);
+}
+
+/** The 6-digit code of the newest text message written to the offline SMS outbox. */
+export function textedCode(s: TestServer): Promise<string> {
+  return waitFor(async () => {
+    const dir = path.join(s.dataDir, 'outbox');
+    const files = fs.existsSync(dir)
+      ? (await fsp.readdir(dir)).filter((f) => f.startsWith('sms-')).sort()
+      : [];
+    if (files.length === 0) return undefined;
+    const sms = JSON.parse(await fsp.readFile(path.join(dir, files.at(-1)!), 'utf8')) as {
+      body: string;
+    };
+    return /\b(\d{6})\b/.exec(sms.body)?.[1];
+  }, 'a text message');
+}
+
+/** Number of text messages in the offline SMS outbox. */
+export async function textCount(s: TestServer): Promise<number> {
+  const dir = path.join(s.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return 0;
+  return (await fsp.readdir(dir)).filter((f) => f.startsWith('sms-')).length;
+}

@@ -1,0 +1,10 @@
+import { AppRoutes } from './AppRoutes';
+import { Providers } from './Providers';
+
+export function App() {
+  return (
+    <Providers>
+      <AppRoutes />
+    </Providers>
+  );
+}

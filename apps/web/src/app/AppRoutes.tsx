@@ -1,0 +1,39 @@
+import { Route, Routes } from 'react-router';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { MagicLinkPage } from '../features/auth/MagicLinkPage';
+import { RequireUser } from '../features/auth/RequireUser';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { LandingPage } from '../features/landing/LandingPage';
+import { ProfileEditPage } from '../features/profile/ProfileEditPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { NotFoundPage } from './NotFoundPage';
+import { Shell } from './Shell';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<LandingPage />} />
+        <Route path="signup" element={<SignUpPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="magic-link/:shortLivedToken/:target" element={<MagicLinkPage />} />
+        <Route path="profile/:id" element={<ProfilePage />} />
+        <Route
+          path="settings/profile"
+          element={
+            <RequireUser>
+              <ProfileEditPage />
+            </RequireUser>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

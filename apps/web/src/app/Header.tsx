@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useOwnProfile } from '../features/profile/queries';
+import { useIsSignedIn } from '../lib/session';
+import { Logo } from '../ui/Logo';
+import { LanguageSwitch } from './LanguageSwitch';
+import { UserMenu } from './UserMenu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const signedIn = useIsSignedIn();
+  const { data: me } = useOwnProfile();
+
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Link to="/" className="logo" aria-label={t('nav.homeLabel')}>
+          <Logo />
+        </Link>
+        <nav className="main-nav" aria-label={t('nav.main')}>
+          <NavLink to="/" end>
+            {t('nav.home')}
+          </NavLink>
+          {signedIn && me ? (
+            <NavLink to={`/profile/${me.uuid}`}>{t('nav.myProfile')}</NavLink>
+          ) : null}
+          {signedIn ? <NavLink to="/settings/profile">{t('nav.editProfile')}</NavLink> : null}
+        </nav>
+        <div className="header-actions">
+          <LanguageSwitch />
+          {signedIn ? (
+            <UserMenu />
+          ) : (
+            <>
+              <Link className="btn btn-ghost btn-sm" to="/login" data-testid="nav-login">
+                {t('nav.login')}
+              </Link>
+              <Link className="btn btn-primary btn-sm" to="/signup" data-testid="nav-signup">
+                {t('nav.signup')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

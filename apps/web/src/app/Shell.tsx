@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Header } from './Header';
+import { LangFromUrl } from './LangFromUrl';
+
+/** Every page: skip link, header, the page, footer. */
+export function Shell() {
+  const { t } = useTranslation();
+  return (
+    <div className="app">
+      <LangFromUrl />
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-inner">
+          <span>© {new Date().getFullYear()} Turntable LIVE</span>
+          <span className="footer-tagline">{t('footer.tagline')}</span>
+        </div>
+      </footer>
+    </div>
+  );
+}

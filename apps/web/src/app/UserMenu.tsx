@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { signOut } from '../features/auth/session';
+import { useOwnProfile } from '../features/profile/queries';
+import { Avatar } from '../ui/Avatar';
+
+/** The signed-in user's menu: profile, edit profile, log out. A disclosure, keyboard friendly. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: me } = useOwnProfile();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const name = me?.nickname || t('userMenu.you');
+  const close = () => setOpen(false);
+
+  const logOut = () => {
+    close();
+    signOut();
+    navigate('/');
+  };
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="user-menu"
+      >
+        {me ? (
+          <Avatar name={name} picture={me.profilePicture} color={me.color} size={32} />
+        ) : (
+          <span className="avatar skeleton" style={{ width: 32, height: 32 }} aria-hidden="true" />
+        )}
+        <span className="user-menu-name">{me ? name : ''}</span>
+        <span className="sr-only">{t('userMenu.open')}</span>
+        <svg className="chevron" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      {open ? (
+        <div id={menuId} className="user-menu-panel">
+          <p className="user-menu-who">
+            {t('userMenu.signedInAs')} <strong>{name}</strong>
+          </p>
+          <ul>
+            {me ? (
+              <li>
+                <Link to={`/profile/${me.uuid}`} onClick={close}>
+                  {t('nav.myProfile')}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/settings/profile" onClick={close}>
+                {t('nav.editProfile')}
+              </Link>
+            </li>
+            <li>
+              <button type="button" onClick={logOut} data-testid="logout">
+                {t('nav.logout')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { ApiError } from '@tt/api-client';
+import { authEndpoints } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+import { useSession } from '../../lib/session';
+
+let guestRequest: Promise<void> | null = null;
+
+/** Fetches a guest token (GET /auth/guest) so a visitor without an account can browse. */
+export function startGuestSession(): Promise<void> {
+  guestRequest ??= api
+    .call(authEndpoints.guest, {}, { token: null })
+    .then(
+      (r) => {
+        if (!useSession.getState().accessToken) useSession.getState().setGuest(r.accessToken);
+      },
+      () => useSession.getState().setGuest(null),
+    )
+    .finally(() => {
+      guestRequest = null;
+    });
+  return guestRequest;
+}
+
+let booted = false;
+
+/**
+ * Settles the session at start (spec §8): without a stored token, tokens are cleared and a guest
+ * token is fetched; a stored token that the server no longer accepts is dropped the same way.
+ */
+export async function bootstrapSession(): Promise<void> {
+  if (booted) return;
+  booted = true;
+  const { accessToken, clear, markReady } = useSession.getState();
+  if (!accessToken) {
+    clear();
+    await startGuestSession();
+    return;
+  }
+  markReady();
+  try {
+    const session = await api.call(authEndpoints.session, {});
+    if (session.isGuest) await dropToGuest();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await dropToGuest();
+  }
+}
+
+async function dropToGuest(): Promise<void> {
+  useSession.getState().clear();
+  queryClient.clear();
+  await startGuestSession();
+}
+
+/** Stores a fresh access token (after sign-up, login, magic link, phone or password reset). */
+export function signIn(accessToken: string): void {
+  useSession.getState().signIn(accessToken);
+  queryClient.clear();
+}
+
+/** Log out: forget the token and every cached answer, and browse on as a guest. */
+export function signOut(): void {
+  useSession.getState().clear();
+  queryClient.clear();
+  void startGuestSession();
+}
+
+/** A user call answered 401 (expired or revoked token): drop to guest browsing. */
+export function handleUnauthorized(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401 && useSession.getState().accessToken) {
+    void dropToGuest();
+  }
+}

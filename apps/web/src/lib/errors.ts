@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@tt/api-client';
+import { ERRORS } from '@tt/protocol';
+import { GENERIC_ERROR } from './api';
+
+/**
+ * The text shown for a failed call (spec §8 client rule): the server's message (the first of a
+ * list) below 500, otherwise "Something went wrong, please try again". In languages other than
+ * English, a catalogue error (known code, its standard message) is shown in the user's language.
+ */
+export function errorText(
+  err: unknown,
+  t: (key: string) => string,
+  exists: (key: string) => boolean,
+  language: string,
+): string {
+  if (!(err instanceof ApiError)) return t('errors.generic');
+  const text = err.displayText;
+  if (text === GENERIC_ERROR) return t('errors.generic');
+  const code = (err.body as { code?: unknown } | null)?.code;
+  const standard =
+    typeof code === 'string' &&
+    (ERRORS as Record<string, { message: string }>)[code]?.message === err.serverMessage;
+  if (language !== 'en' && standard && exists(`serverErrors.${code}`)) {
+    return t(`serverErrors.${code}`);
+  }
+  return text;
+}
+
+export function useErrorText(): (err: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (err: unknown) => errorText(err, t, (k) => i18n.exists(k), i18n.language),
+    [t, i18n],
+  );
+}
