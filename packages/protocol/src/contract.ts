@@ -3,7 +3,7 @@ import type { ServiceName, TokenRole } from './enums';
 
 /**
  * Who may call an endpoint.
- * - `public`: no token needed (a token, if sent, is still verified and made available).
+ * - `public`: no token needed (a valid token, if sent, is made available; an invalid one is ignored).
  * - `authenticated`: any valid token, guests included.
  * - `user`: any valid token except a guest token.
  * - a list of roles: the token must hold one of them.

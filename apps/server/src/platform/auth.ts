@@ -187,7 +187,14 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): void {
     const requirement = request.routeOptions.config?.auth;
     if (requirement === undefined) return;
     const token = bearer(request);
-    if (token) request.auth = await tokens.verify(token);
+    if (token) {
+      try {
+        request.auth = await tokens.verify(token);
+      } catch (err) {
+        // A stale or foreign token must not lock anyone out of public routes (e.g. logging in again).
+        if (requirement !== 'public') throw err;
+      }
+    }
     assertAllowed(request.auth, requirement);
   });
 }

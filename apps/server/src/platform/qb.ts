@@ -101,7 +101,11 @@ function coerceScalar(field: string, type: QbFieldType, op: QbOperator, raw: unk
       throw invalid('true or false');
     case 'date': {
       const d = typeof raw === 'number' ? new Date(raw) : new Date(String(raw));
-      if (typeof raw === 'boolean' || Number.isNaN(d.getTime())) throw invalid('a date');
+      // Years beyond 1..9999 print as ±YYYYYY, which PostgreSQL cannot read (a 500).
+      const year = d.getUTCFullYear();
+      if (typeof raw === 'boolean' || Number.isNaN(d.getTime()) || year < 1 || year > 9999) {
+        throw invalid('a date');
+      }
       return d.toISOString();
     }
     case 'uuid':
@@ -277,10 +281,20 @@ export type QbFieldMap = Record<string, QbField>;
 /** `%`, `_` and `\` match themselves in (i)like patterns. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A bound value. A number an int4 column cannot hold (a fraction, or beyond ±2^31-1) is bound as
+ * numeric, so it compares (and matches nothing) instead of failing in the database with a 500.
+ */
+const param = (x: QbScalar): SQL =>
+  typeof x === 'number' && !(Number.isInteger(x) && Math.abs(x) <= 2147483647)
+    ? sql`${x}::numeric`
+    : sql`${x}`;
+
 function condSql(f: QbField, op: QbOperator, value: QbValue): SQL {
   const e = f.expr;
   const text = f.type === 'string' ? sql`${e}` : sql`${e}::text`;
-  const v = value as QbScalar;
+  const raw = value as QbScalar;
+  const v = param(raw);
   switch (op) {
     case '$eq':
       return sql`${e} = ${v}`;
@@ -300,26 +314,23 @@ function condSql(f: QbField, op: QbOperator, value: QbValue): SQL {
       return sql`${e} is not null`;
     case '$in':
     case '$notin': {
-      const list = sql.join(
-        (value as QbScalar[]).map((x) => sql`${x}`),
-        sql`, `,
-      );
+      const list = sql.join((value as QbScalar[]).map(param), sql`, `);
       return op === '$in' ? sql`${e} in (${list})` : sql`${e} not in (${list})`;
     }
     case '$eqL':
-      return sql`lower(${text}) = lower(${String(v)})`;
+      return sql`lower(${text}) = lower(${String(raw)})`;
     case '$starts':
-      return sql`${text} ilike ${`${escapeLike(String(v))}%`}`;
+      return sql`${text} ilike ${`${escapeLike(String(raw))}%`}`;
     case '$ends':
-      return sql`${text} ilike ${`%${escapeLike(String(v))}`}`;
+      return sql`${text} ilike ${`%${escapeLike(String(raw))}`}`;
     case '$cont':
     case '$contL':
     case '$excl': {
       if (f.type === 'array') {
-        const has = sql`${e} @> ${JSON.stringify([String(v)])}::jsonb`;
+        const has = sql`${e} @> ${JSON.stringify([String(raw)])}::jsonb`;
         return op === '$excl' ? sql`not (${has})` : has;
       }
-      const like = sql`${text} ilike ${`%${escapeLike(String(v))}%`}`;
+      const like = sql`${text} ilike ${`%${escapeLike(String(raw))}%`}`;
       return op === '$excl' ? sql`not (${like})` : like;
     }
   }

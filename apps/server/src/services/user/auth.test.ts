@@ -149,3 +149,13 @@ describe('platform', () => {
     expect(Object.keys(doc.paths)).toContain('/api/room-service/info-admin/room-service-status');
   });
 });
+
+describe('stale tokens', () => {
+  it('do not stop a public route such as login', async () => {
+    const u = await s.createUser();
+    const res = await s
+      .as('stale.or.forged')
+      .call(e.login, { body: { email: u.email, password: u.password } });
+    expect(res.accessToken).toBeTruthy();
+  });
+});

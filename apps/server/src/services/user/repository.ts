@@ -6,6 +6,9 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type EmailRow = typeof emails.$inferSelect;
 
+/** A well-formed uuid; anything else is refused by PostgreSQL's uuid type (a 500). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** SQL for accounts and their e-mail addresses. */
 export class UserRepository {
   constructor(private readonly db: Db) {}
@@ -16,7 +19,7 @@ export class UserRepository {
   }
 
   async byUuid(uuid: string): Promise<UserRow | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+    if (!UUID_RE.test(uuid)) return undefined;
     const [row] = await this.db.select().from(users).where(eq(users.uuid, uuid));
     return row;
   }
@@ -28,11 +31,14 @@ export class UserRepository {
 
   /** Accepts a uuid or a numeric id. */
   async byUuidOrId(idOrUuid: string): Promise<UserRow | undefined> {
-    return /^\d+$/.test(idOrUuid) ? this.byId(Number(idOrUuid)) : this.byUuid(idOrUuid);
+    if (!/^\d+$/.test(idOrUuid)) return this.byUuid(idOrUuid);
+    const id = Number(idOrUuid);
+    // Ids are int4 (serial): a larger number names no account (and must not reach the database).
+    return id <= 2147483647 ? this.byId(id) : undefined;
   }
 
   async byUuids(uuids: string[]): Promise<UserRow[]> {
-    const valid = uuids.filter((u) => /^[0-9a-f-]{36}$/i.test(u));
+    const valid = uuids.filter((u) => UUID_RE.test(u));
     if (valid.length === 0) return [];
     return this.db.select().from(users).where(inArray(users.uuid, valid));
   }
