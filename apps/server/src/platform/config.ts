@@ -113,14 +113,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative paths are relative to where the command was run (npm sets INIT_CWD for workspace scripts).
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   const repoRoot = path.resolve(import.meta.dirname, '../../../..');
   return {
     ...e,
     SERVICES: e.SERVICES ?? [...SERVICE_NAMES],
     LOG_PRETTY: e.LOG_PRETTY ?? e.NODE_ENV === 'development',
     dataDir,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

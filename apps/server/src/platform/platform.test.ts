@@ -14,6 +14,11 @@ describe('configuration', () => {
     expect(c.ACCESS_TOKEN_TTL).toBe(7 * 86400);
   });
 
+  it('resolves a relative DATA_DIR against the directory the command ran in', () => {
+    expect(loadConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/tt' }).dataDir).toBe('/srv/tt/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/tt' }).dataDir).toBe('/var/lib/tt');
+  });
+
   it('names the variable that holds a wrong value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
