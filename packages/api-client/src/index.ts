@@ -1,4 +1,6 @@
 import {
+  QB_OPERATORS,
+  type QbQueryInput,
   displayErrorText,
   serviceBase,
   statusText,
@@ -65,6 +67,45 @@ export function buildPath(template: string, params: Record<string, unknown> | un
     return encodeURIComponent(String(v));
   });
   return filled.replace(/:/g, '_').replace(/%3A/gi, '_');
+}
+
+export type QbOperator = (typeof QB_OPERATORS)[number];
+export interface QbCondition {
+  field: string;
+  operator: QbOperator;
+  value?: string | number | boolean | (string | number)[];
+}
+
+/**
+ * Builds the query-builder params of a (qb) list (spec §7) from structured parts:
+ * conditions become `field||$op||value` (lists comma-joined), sorts `field,ASC`, `s` is JSON.
+ */
+export function qbParams(q: {
+  fields?: string[];
+  search?: Record<string, unknown>;
+  filter?: QbCondition[];
+  or?: QbCondition[];
+  sort?: { field: string; order: 'ASC' | 'DESC' }[];
+  join?: string[];
+  limit?: number;
+  offset?: number;
+  page?: number;
+  cache?: number;
+}): QbQueryInput {
+  const cond = (c: QbCondition) =>
+    c.value === undefined
+      ? `${c.field}||${c.operator}`
+      : `${c.field}||${c.operator}||${Array.isArray(c.value) ? c.value.join(',') : String(c.value)}`;
+  const out: QbQueryInput = {};
+  if (q.fields?.length) out.fields = q.fields.join(',');
+  if (q.search) out.s = JSON.stringify(q.search);
+  if (q.filter?.length) out.filter = q.filter.map(cond);
+  if (q.or?.length) out.or = q.or.map(cond);
+  if (q.sort?.length) out.sort = q.sort.map((x) => `${x.field},${x.order}`);
+  if (q.join?.length) out.join = q.join;
+  for (const k of ['limit', 'offset', 'page', 'cache'] as const)
+    if (q[k] !== undefined) out[k] = q[k];
+  return out;
 }
 
 export interface ApiClientOptions {
