@@ -72,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage: new FileStorage(path.join(config.dataDir, 'uploads')),
     log,
     startedAt: new Date(),
+    ports: {},
   };
 
   const app = Fastify({

@@ -4,3 +4,5 @@ export * from './contract';
 export * from './qb';
 export * from './user/index';
 export * from './status';
+export * from './room/dto';
+export * from './realtime/index';

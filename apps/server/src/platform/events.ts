@@ -11,6 +11,15 @@ export interface DomainEvents {
   'user.deactivated': { uuid: string };
   'user.reactivated': { uuid: string };
   'user.rolesChanged': { uuid: string; roles: string[] };
+  /** Room configuration changed through REST (settings, poster, pinned messages, infrastructure). */
+  'room.settingsUpdated': { roomUuid: string; slugChanged: boolean };
+  /** Room roles changed (owner, moderators, DJs, bans...). */
+  'room.rolesChanged': { roomUuid: string; userUuid: string };
+  /** An admin reset the room: live state cleared, clients rejoin. */
+  'room.reset': { roomUuid: string };
+  /** A user was kicked or banned from a room: their connections there get kickedFromRoom and close. */
+  'room.userKicked': { roomUuid: string; userUuid: string; reason: string };
+  'room.deleted': { roomUuid: string };
 }
 
 export type Topic = keyof DomainEvents;

@@ -9,6 +9,7 @@ import type { TokenService } from './auth';
 import type { Mailer } from './mail';
 import type { SmsSender } from './sms';
 import type { FileStorage } from './storage';
+import type { Ports } from './ports';
 
 /** Everything the platform gives a service. */
 export interface Platform {
@@ -23,6 +24,8 @@ export interface Platform {
   storage: FileStorage;
   log: Logger;
   startedAt: Date;
+  /** In-process ports between services (see ports.ts). */
+  ports: Ports;
 }
 
 /** A service: a Fastify plugin mounted at /api/<name>-service. */

@@ -1,3 +1,4 @@
 // Every service's tables, gathered for drizzle-kit and the relational query API.
 // A service's code imports only its own schema file.
 export * from '../../services/user/schema';
+export * from '../../services/room/schema';

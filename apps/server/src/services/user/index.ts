@@ -12,6 +12,7 @@ import { registerVouchersRoutes } from './vouchers.routes';
 import { registerAdminRoutes } from './admin.routes';
 import { registerBotsRoutes } from './bots.routes';
 import { seedDemoUsers } from './seed';
+import { ProfileService } from './profile.service';
 
 /** The user service: accounts, sessions, e-mails, phones, profiles, moderation, vouchers. */
 export const userService: ServiceModule = {
@@ -20,6 +21,8 @@ export const userService: ServiceModule = {
   async register(app, platform) {
     const accounts = new AccountService(platform);
     platform.tokens.addSessionCheck((auth) => accounts.checkSession(auth));
+    const profiles = new ProfileService(accounts);
+    platform.ports.users = { profiles: (uuids) => profiles.profiles(uuids) };
     registerAuthRoutes(app, accounts);
     registerEmailsRoutes(app, accounts);
     registerPasswordsRoutes(app, accounts);

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/** Room enums (spec §3, ttfm-socket `RoomDto`). */
+export const DjType = z.enum(['EVERYONE', 'INVITE_ONLY', 'PRO_PLAN_OWNER']);
+export type DjType = z.infer<typeof DjType>;
+export const RoomType = z.enum(['PUBLIC', 'PRIVATE']);
+export type RoomType = z.infer<typeof RoomType>;
+export const RoomDesign = z.enum([
+  'BARN',
+  'BARN_UA',
+  'CHAT_ONLY',
+  'CLUB',
+  'CLUB_UA',
+  'FERRY_BUILDING',
+  'FESTIVAL',
+  'STADIUM',
+  'THEATER',
+  'TOMORROWLAND',
+  'UNDERGROUND',
+  'YACHT',
+]);
+export type RoomDesign = z.infer<typeof RoomDesign>;
+
+/** Room user roles (spec §3). */
+export const RoomUserRole = z.enum([
+  'moderator',
+  'owner',
+  'coOwner',
+  'banned',
+  'kicked',
+  'chatDisabled',
+  'djDisabled',
+  'dj',
+]);
+export type RoomUserRole = z.infer<typeof RoomUserRole>;
+/** "Moderators, owner and coOwner form the moderator list" (spec §6). */
+export const ROOM_MODERATOR_ROLES: readonly RoomUserRole[] = ['owner', 'coOwner', 'moderator'];
+
+/** Providers a room may play from (RoomDto.musicProviderKeys). */
+export const RoomMusicProvider = z.enum([
+  'apple',
+  'audius',
+  'napster',
+  'soundCloudPublic',
+  'spotify',
+  'uploadService',
+  'youtube',
+]);
+export type RoomMusicProvider = z.infer<typeof RoomMusicProvider>;
+
+/** Song providers of a song's musicProviders / thumbnails maps. */
+export const SONG_PROVIDERS = [
+  'apple',
+  'audius',
+  'napster',
+  'soundCloudPublic',
+  'spotify',
+  'youtube',
+  'pandora',
+  'deezer',
+  'tidal',
+  'amazonMusic',
+  'yandex',
+  'spinrilla',
+  'uploadService',
+  'sevenDigital',
+] as const;
+export const SongProvider = z.enum(SONG_PROVIDERS);
+export type SongProvider = z.infer<typeof SongProvider>;
+
+export const CrateSongStatus = z.enum([
+  'PENDING_UPLOAD',
+  'VALID_FILE_TYPE',
+  'MISSING_METADATA',
+  'VERIFIED',
+  'UNVERIFIED',
+  'VERIFICATION_ERROR',
+  'VERIFICATION_POSTPONED',
+  'DATA_NOT_FOUND',
+  'PENDING_REQUEST',
+  'SUCCESS',
+  'FETCH_FAILED',
+]);
+
+const providerMap = z.partialRecord(SongProvider, z.string().max(2000));
+
+/** A song as DJs queue it (ttfm-socket `MinimalCrateSongResDTO`). */
+export const MinimalSongDto = z.object({
+  artistName: z.string().max(500),
+  trackName: z.string().max(500),
+  genre: z.string().max(200).nullable(),
+  duration: z
+    .number()
+    .positive()
+    .max(24 * 3600),
+  isrc: z.string().max(50).nullable(),
+  musicProviders: providerMap,
+  playbackToken: z.string().max(4000).nullable(),
+  thumbnails: providerMap,
+  songShortId: z.string().max(100).optional(),
+  crateSongUuid: z.string().max(100).optional(),
+  status: CrateSongStatus.optional(),
+  position: z.number().int().optional(),
+});
+export type MinimalSongDto = z.infer<typeof MinimalSongDto>;
+
+/** A room user role entry (ttfm-socket `UserRoles`). */
+export const RoomUserRoleDto = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  userUuid: z.string(),
+  role: RoomUserRole,
+  expirationTime: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoomUserRoleDto = z.infer<typeof RoomUserRoleDto>;
+
+/** A pinned chat message of a room. */
+export const PinnedMessageDto = z.object({
+  id: z.string(),
+  message: z.string(),
+  userUuid: z.string(),
+  pinnedAt: z.string(),
+});
+export type PinnedMessageDto = z.infer<typeof PinnedMessageDto>;
+
+/** A room as clients see it (ttfm-socket `RoomDto`). Passwords are never sent back. */
+export const RoomDto = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  vibe: z.string(),
+  djType: DjType,
+  type: RoomType,
+  design: RoomDesign,
+  musicProviderKeys: z.array(RoomMusicProvider),
+  numberOfDjs: z.number().int(),
+  songsPerDj: z.number().int(),
+  roomSize: z.number().int(),
+  entryFee: z.number(),
+  freeEntries: z.number().int(),
+  isPasswordProtected: z.boolean(),
+  isGuestPasswordProtected: z.boolean(),
+  isLive: z.boolean(),
+  liveAudio: z.boolean(),
+  promoted: z.boolean(),
+  hasChat: z.boolean(),
+  unlisted: z.boolean(),
+  posterUrl: z.string().nullable(),
+  externalUrl: z.string().nullable(),
+  pinnedMessages: z.array(PinnedMessageDto),
+  roomRoles: z.array(RoomUserRoleDto),
+  song: MinimalSongDto.nullable().optional(),
+  usersInRoomUuids: z.array(z.string()).optional(),
+  numberOfUsersInRoom: z.number().int().optional(),
+  numberOfActiveDjs: z.number().int().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoomDto = z.infer<typeof RoomDto>;
+
+/** Fields a room's owner sets on create/update (spec: "Create, update and admin-update payloads"). */
+export const RoomSettingsInput = z.object({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(1000),
+  vibe: z.string().trim().max(200),
+  djType: DjType,
+  type: RoomType,
+  design: RoomDesign,
+  musicProviderKeys: z.array(RoomMusicProvider).max(7),
+  numberOfDjs: z.number().int().min(1).max(10),
+  songsPerDj: z.number().int().min(0).max(100),
+  roomSize: z.number().int().min(2).max(10000),
+  /** Lowercased; letters, digits and dashes. */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/,
+      'slug: letters, digits and dashes, 1–64 characters',
+    ),
+  password: z.string().min(1).max(100).nullable(),
+  hasChat: z.boolean(),
+  unlisted: z.boolean(),
+});
