@@ -26,7 +26,7 @@ async function main() {
     `  Turntable LIVE is running at ${url}`,
     `  API docs: ${url}/api/docs   services: ${services.map((s) => s.name).join(', ')}`,
     `  database: ${platform.dbKind}   bus: ${platform.bus.kind}   mail: ${config.SMTP_URL ? 'smtp' : `outbox (${platform.mailer.outboxDir})`}`,
-    ...(seeded.length ? ['', '  Demo accounts:', ...seeded.map((l) => `    ${l}`)] : []),
+    ...(seeded.length ? ['', '  Demo data:', ...seeded.map((l) => `    ${l}`)] : []),
     '',
   ];
   console.log(lines.join('\n'));

@@ -179,6 +179,59 @@ export const ERRORS = {
   VOUCHER_REVOKED: { status: 403, message: 'This voucher has been revoked.' },
   QB_INVALID: { status: 400, message: 'Invalid query-builder parameters.' },
 
+  // song catalogue
+  SONG_NOT_FOUND: { status: 404, message: 'Song not found.' },
+
+  // rooms
+  ROOM_NOT_FOUND: { status: 404, message: 'Room not found.' },
+  ROOM_SLUG_TAKEN: {
+    status: 409,
+    message: 'This room address (slug) is already taken, please choose another one.',
+  },
+  ROOM_SLUG_RESERVED: {
+    status: 409,
+    message: 'This room address (slug) is reserved, please choose another one.',
+  },
+  ROOM_LIMIT_REACHED: { status: 403, message: 'You already own the maximum number of rooms.' },
+  ROOM_MANAGE_FORBIDDEN: {
+    status: 403,
+    message: 'Only the owner and co-owners of this room can change it.',
+  },
+  ROOM_MODERATE_FORBIDDEN: {
+    status: 403,
+    message: 'Only the owner, co-owners and moderators of this room can do this.',
+  },
+  ROOM_OWNER_ONLY: { status: 403, message: 'Only the owner of this room or an admin can do this.' },
+  ROOM_PROMOTE_FORBIDDEN: {
+    status: 403,
+    message: 'Promoting rooms needs the promoteRoom capability.',
+  },
+  ROOM_NOT_LIVE: { status: 403, message: 'This room is not live right now.' },
+  ROOM_PASSWORD_REQUIRED: { status: 403, message: 'This room needs a password.' },
+  ROOM_PASSWORD_INCORRECT: { status: 403, message: 'Incorrect room password.' },
+  ROOM_BANNED: { status: 403, message: 'You are banned from this room.' },
+  ROOM_KICKED: {
+    status: 403,
+    message: 'You were kicked from this room, please try again in a few minutes.',
+  },
+  ROOM_FULL: { status: 403, message: 'This room is full' },
+  ROOM_EMPTY: { status: 404, message: 'Nobody is in this room right now.' },
+  ROOM_POSTER_NOT_FOUND: { status: 404, message: 'This room has no poster.' },
+  ROOM_ROLE_OWNER_CHANGE: {
+    status: 403,
+    message: 'The owner role moves only with change-owner.',
+  },
+  ROOM_ROLE_COOWNER_OWNER_ONLY: {
+    status: 403,
+    message: 'Only the owner of this room can give or take the coOwner role.',
+  },
+  ROOM_ROLE_RANK: {
+    status: 403,
+    message: 'You cannot act on a user whose room role is equal to or higher than yours.',
+  },
+  ROOM_ROLE_NOT_HELD: { status: 404, message: 'This user does not have this role in this room.' },
+  ROOM_ROLE_EXPIRATION_PAST: { status: 400, message: 'expirationTime: must be in the future' },
+
   // songs (later issues)
   TAGS_NOT_OWNED: {
     status: 403,

@@ -1,4 +1,5 @@
 import type {
+  Capability,
   ClientRoomState,
   MinimalSongDto,
   RoomDto,
@@ -24,6 +25,10 @@ export interface Ports {
 export interface UsersPort {
   /** Public profiles of these accounts (unknown and deactivated left out). */
   profiles(uuids: string[]): Promise<UserProfileDto[]>;
+  /** Capabilities an account holds (not carried in tokens); [] for unknown accounts. */
+  capabilities(uuid: string): Promise<Capability[]>;
+  /** The account owning a live e-mail address (demo seeds), or null. */
+  uuidByEmail(email: string): Promise<string | null>;
 }
 
 export interface JoinRequest {

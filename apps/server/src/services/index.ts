@@ -1,5 +1,7 @@
 import type { ServiceModule } from '../platform/service';
 import { userService } from './user/index';
+import { roomService } from './room/index';
+import { songService } from './song/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -9,8 +11,8 @@ function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
 /** Every service, in mounting order. `SERVICES=user,room` selects a subset. */
 export const SERVICES: ServiceModule[] = [
   userService,
-  upcoming('room', '1.2.23'),
-  upcoming('song', '1.1.9'),
+  roomService,
+  songService,
   upcoming('playlist', '1.4.1'),
   upcoming('notification', '1.0.0'),
   upcoming('social', '1.0.10'),

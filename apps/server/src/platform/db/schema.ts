@@ -2,3 +2,4 @@
 // A service's code imports only its own schema file.
 export * from '../../services/user/schema';
 export * from '../../services/room/schema';
+export * from '../../services/song/schema';

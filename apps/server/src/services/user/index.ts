@@ -22,7 +22,14 @@ export const userService: ServiceModule = {
     const accounts = new AccountService(platform);
     platform.tokens.addSessionCheck((auth) => accounts.checkSession(auth));
     const profiles = new ProfileService(accounts);
-    platform.ports.users = { profiles: (uuids) => profiles.profiles(uuids) };
+    platform.ports.users = {
+      profiles: (uuids) => profiles.profiles(uuids),
+      capabilities: async (uuid) => (await accounts.repo.byUuid(uuid))?.capabilities ?? [],
+      uuidByEmail: async (email) => {
+        const address = await accounts.repo.liveEmail(email);
+        return address ? ((await accounts.repo.byId(address.userId))?.uuid ?? null) : null;
+      },
+    };
     registerAuthRoutes(app, accounts);
     registerEmailsRoutes(app, accounts);
     registerPasswordsRoutes(app, accounts);

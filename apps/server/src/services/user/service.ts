@@ -12,7 +12,7 @@ import type { AuthContext } from '../../platform/auth';
 import { highestRole } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { DomainEvents, Topic } from '../../platform/events';
-import { PasswordHasher } from './passwords';
+import { PasswordHasher } from '../../platform/passwords';
 import { UserRepository, type EmailRow, type UserRow } from './repository';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

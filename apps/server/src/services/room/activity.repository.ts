@@ -1,0 +1,154 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MinimalSongDto, VoteCounts } from '@tt/protocol';
+import type { Db } from '../../platform/db/index';
+import { UUID_RE, type RoomRow } from './rooms.repository';
+import { recentSongs, roomLiveStates, roomVisits, rooms } from './schema';
+
+export type RecentSongRow = typeof recentSongs.$inferSelect;
+
+/** SQL for what happens in rooms: visits, songs played, persisted live state. */
+export class RoomActivityRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- recently visited rooms ----
+
+  async recordVisit(userUuid: string, roomId: number): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insert(roomVisits)
+      .values({ userUuid, roomId, visitedAt: now })
+      .onConflictDoUpdate({
+        target: [roomVisits.userUuid, roomVisits.roomId],
+        set: { visitedAt: now },
+      });
+  }
+
+  /** Live rooms the user visited, most recent first. */
+  async visits(
+    userUuid: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: { room: RoomRow; visitedAt: Date }[]; total: number }> {
+    if (!UUID_RE.test(userUuid)) return { rows: [], total: 0 };
+    const where = and(eq(roomVisits.userUuid, userUuid), isNull(rooms.deletedAt));
+    const rows = await this.db
+      .select({ room: rooms, visitedAt: roomVisits.visitedAt })
+      .from(roomVisits)
+      .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
+      .where(where)
+      .orderBy(desc(roomVisits.visitedAt), desc(rooms.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(roomVisits)
+      .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
+      .where(where);
+    return { rows, total: Number(n) };
+  }
+
+  // ---- recent songs and played time ----
+
+  async songStarted(input: {
+    roomId: number;
+    song: MinimalSongDto;
+    djUuid: string;
+    playedAt: Date;
+  }): Promise<number> {
+    const [row] = await this.db.insert(recentSongs).values(input).returning({ id: recentSongs.id });
+    return row.id;
+  }
+
+  async songEnded(id: number, voteCounts: VoteCounts, playedSeconds: number): Promise<boolean> {
+    const updated = await this.db
+      .update(recentSongs)
+      .set({ voteCounts, playedSeconds })
+      .where(eq(recentSongs.id, id))
+      .returning({ id: recentSongs.id });
+    return updated.length > 0;
+  }
+
+  /** The room's plays, newest first. */
+  async songs(
+    roomId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: RecentSongRow[]; total: number }> {
+    const rows = await this.db
+      .select()
+      .from(recentSongs)
+      .where(eq(recentSongs.roomId, roomId))
+      .orderBy(desc(recentSongs.playedAt), desc(recentSongs.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(recentSongs)
+      .where(eq(recentSongs.roomId, roomId));
+    return { rows, total: Number(n) };
+  }
+
+  async playedSeconds(roomId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ s: sql<string>`coalesce(sum(${recentSongs.playedSeconds}), 0)` })
+      .from(recentSongs)
+      .where(eq(recentSongs.roomId, roomId));
+    return Number(row.s);
+  }
+
+  /** Played seconds of every live room that played anything, most first. */
+  async playedSecondsByRoom(): Promise<
+    { roomUuid: string; slug: string; playedSeconds: number }[]
+  > {
+    const total = sql<string>`sum(${recentSongs.playedSeconds})`;
+    const rows = await this.db
+      .select({ roomUuid: rooms.uuid, slug: rooms.slug, s: total })
+      .from(recentSongs)
+      .innerJoin(rooms, eq(rooms.id, recentSongs.roomId))
+      .where(isNull(rooms.deletedAt))
+      .groupBy(rooms.id)
+      .orderBy(desc(total), rooms.id);
+    return rows.map((r) => ({ roomUuid: r.roomUuid, slug: r.slug, playedSeconds: Number(r.s) }));
+  }
+
+  async songsPlayed(): Promise<number> {
+    const [{ n }] = await this.db.select({ n: count() }).from(recentSongs);
+    return Number(n);
+  }
+
+  // ---- persisted live state ----
+
+  async loadLiveState(roomId: number): Promise<Record<string, unknown> | null> {
+    const [row] = await this.db
+      .select({ state: roomLiveStates.state })
+      .from(roomLiveStates)
+      .where(eq(roomLiveStates.roomId, roomId));
+    return row?.state ?? null;
+  }
+
+  async saveLiveState(roomId: number, state: Record<string, unknown> | null): Promise<void> {
+    if (state === null) {
+      await this.db.delete(roomLiveStates).where(eq(roomLiveStates.roomId, roomId));
+      return;
+    }
+    const now = new Date();
+    await this.db
+      .insert(roomLiveStates)
+      .values({ roomId, state, version: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: roomLiveStates.roomId,
+        set: { state, version: sql`${roomLiveStates.version} + 1`, updatedAt: now },
+      });
+  }
+
+  /** Uuids of live rooms with persisted live state. */
+  async liveRoomUuids(): Promise<string[]> {
+    const rows = await this.db
+      .select({ uuid: rooms.uuid })
+      .from(roomLiveStates)
+      .innerJoin(rooms, eq(rooms.id, roomLiveStates.roomId))
+      .where(isNull(rooms.deletedAt))
+      .orderBy(rooms.id);
+    return rows.map((r) => r.uuid);
+  }
+}

@@ -1,0 +1,194 @@
+import {
+  ADMIN_ROLES,
+  MODERATOR_ROLES,
+  type RoomDto,
+  type RoomUserRole,
+  type RoomUserRoleDto,
+  type TokenRole,
+} from '@tt/protocol';
+import type { AuthContext } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { DomainEvents, Topic } from '../../platform/events';
+import type { RoomPresence } from '../../platform/ports';
+import type { Platform } from '../../platform/service';
+import { PasswordHasher } from '../../platform/passwords';
+import { RoomActivityRepository } from './activity.repository';
+import { RoomRolesRepository, type RoleRow } from './roles.repository';
+import { isRoomId, RoomsRepository, UUID_RE, type RoomRow } from './rooms.repository';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toRoleDto(r: RoleRow): RoomUserRoleDto {
+  return {
+    id: r.id,
+    roomId: r.roomId,
+    userUuid: r.userUuid,
+    role: r.role,
+    expirationTime: iso(r.expirationTime),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** A room as clients see it; passwords never leave the service. */
+export function toRoomDto(room: RoomRow, roles: RoleRow[], presence?: RoomPresence): RoomDto {
+  return {
+    id: room.id,
+    uuid: room.uuid,
+    slug: room.slug,
+    name: room.name,
+    description: room.description,
+    vibe: room.vibe,
+    djType: room.djType,
+    type: room.type,
+    design: room.design,
+    musicProviderKeys: room.musicProviderKeys,
+    numberOfDjs: room.numberOfDjs,
+    songsPerDj: room.songsPerDj,
+    roomSize: room.roomSize,
+    entryFee: room.entryFee,
+    freeEntries: room.freeEntries,
+    isPasswordProtected: Boolean(room.passwordHash),
+    isGuestPasswordProtected: Boolean(room.guestPasswordHash),
+    isLive: room.isLive,
+    liveAudio: room.liveAudio,
+    promoted: room.promoted,
+    hasChat: room.hasChat,
+    unlisted: room.unlisted,
+    posterUrl: room.posterUrl,
+    externalUrl: room.externalUrl,
+    pinnedMessages: room.pinnedMessages,
+    roomRoles: roles.map(toRoleDto),
+    ...(presence
+      ? {
+          song: presence.song,
+          usersInRoomUuids: presence.userUuids,
+          numberOfUsersInRoom: presence.userUuids.length,
+          numberOfActiveDjs: presence.djUuids.length,
+        }
+      : {}),
+    createdAt: room.createdAt.toISOString(),
+    updatedAt: room.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * How much say someone has in a room, highest first: admins (4), the owner (3), global
+ * moderators (2.5), co-owners (2), the room's moderators (1), everyone else (0).
+ */
+export const RANK = { admin: 4, owner: 3, globalModerator: 2.5, coOwner: 2, moderator: 1 } as const;
+
+export function roomRankOf(roles: RoleRow[], userUuid: string): number {
+  let rank = 0;
+  for (const r of roles) {
+    if (r.userUuid !== userUuid) continue;
+    if (r.role === 'owner') rank = Math.max(rank, RANK.owner);
+    else if (r.role === 'coOwner') rank = Math.max(rank, RANK.coOwner);
+    else if (r.role === 'moderator') rank = Math.max(rank, RANK.moderator);
+  }
+  return rank;
+}
+
+export const isAdmin = (roles: readonly TokenRole[]) => ADMIN_ROLES.some((r) => roles.includes(r));
+export const isGlobalModerator = (roles: readonly TokenRole[]) =>
+  MODERATOR_ROLES.some((r) => roles.includes(r));
+
+/** The caller's rank in a room: their room role, or their platform role if higher. */
+export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleRow[]): number {
+  const global = isAdmin(auth.roles)
+    ? RANK.admin
+    : isGlobalModerator(auth.roles)
+      ? RANK.globalModerator
+      : 0;
+  return Math.max(global, roomRankOf(roles, auth.uuid));
+}
+
+export const hasRole = (roles: RoleRow[], userUuid: string, role: RoomUserRole) =>
+  roles.some((r) => r.userUuid === userUuid && r.role === role);
+
+/** A room with its roles in force. */
+export interface LoadedRoom {
+  room: RoomRow;
+  roles: RoleRow[];
+}
+
+/** What every part of the room service shares: repositories, hashing, events, look-ups, access. */
+export class RoomCore {
+  readonly rooms: RoomsRepository;
+  readonly roles: RoomRolesRepository;
+  readonly activity: RoomActivityRepository;
+  readonly passwords: PasswordHasher;
+
+  constructor(readonly platform: Platform) {
+    this.rooms = new RoomsRepository(platform.db);
+    this.roles = new RoomRolesRepository(platform.db);
+    this.activity = new RoomActivityRepository(platform.db);
+    this.passwords = new PasswordHasher(platform.config.ARGON2_MEMORY_KIB);
+  }
+
+  emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
+    return this.platform.bus.publish(topic, payload);
+  }
+
+  settingsUpdated(room: RoomRow, slugChanged = false): Promise<void> {
+    return this.emit('room.settingsUpdated', { roomUuid: room.uuid, slugChanged });
+  }
+
+  /** Who is in the room now, when the realtime layer runs in this process. */
+  presence(roomUuid: string): RoomPresence | undefined {
+    return this.platform.ports.realtime?.presence(roomUuid);
+  }
+
+  /** A live room by uuid, slug (any case) or numeric id; 404 "Room not found." */
+  async find(idOrSlug: string, opts: { includeDeleted?: boolean } = {}): Promise<RoomRow> {
+    const room = await this.lookup(idOrSlug, opts.includeDeleted ?? false);
+    if (!room) throw fail('ROOM_NOT_FOUND');
+    return room;
+  }
+
+  private async lookup(key: string, includeDeleted: boolean): Promise<RoomRow | undefined> {
+    if (UUID_RE.test(key)) return this.rooms.byUuid(key, includeDeleted);
+    const bySlug = await this.rooms.bySlug(key);
+    if (bySlug) return bySlug;
+    return isRoomId(key) ? this.rooms.byId(Number(key), includeDeleted) : undefined;
+  }
+
+  async load(idOrSlug: string): Promise<LoadedRoom> {
+    const room = await this.find(idOrSlug);
+    return { room, roles: await this.roles.ofRoom(room.id) };
+  }
+
+  async dto(room: RoomRow, opts: { presence?: boolean } = {}): Promise<RoomDto> {
+    const roles = await this.roles.ofRoom(room.id);
+    return toRoomDto(room, roles, opts.presence ? this.presence(room.uuid) : undefined);
+  }
+
+  async dtos(rows: RoomRow[], opts: { presence?: boolean } = {}): Promise<RoomDto[]> {
+    const roles = await this.roles.ofRooms(rows.map((r) => r.id));
+    return rows.map((r) =>
+      toRoomDto(r, roles.get(r.id) ?? [], opts.presence ? this.presence(r.uuid) : undefined),
+    );
+  }
+
+  /** Owner, co-owners and global moderators may change a room's settings. */
+  async loadForManager(auth: AuthContext | null, idOrSlug: string): Promise<LoadedRoom> {
+    const loaded = await this.load(idOrSlug);
+    if (callerRank(auth!, loaded.roles) < RANK.coOwner) throw fail('ROOM_MANAGE_FORBIDDEN');
+    return loaded;
+  }
+
+  /** The room's moderators (owner, co-owners, moderators) and global moderators. */
+  async loadForModerator(auth: AuthContext | null, idOrSlug: string): Promise<LoadedRoom> {
+    const loaded = await this.load(idOrSlug);
+    if (callerRank(auth!, loaded.roles) < RANK.moderator) throw fail('ROOM_MODERATE_FORBIDDEN');
+    return loaded;
+  }
+
+  /** Does the account exist (and is it active)? Unknown when the user service is not running here. */
+  async assertUserExists(uuid: string): Promise<void> {
+    const users = this.platform.ports.users;
+    if (!users) return;
+    const [profile] = await users.profiles([uuid]);
+    if (!profile) throw fail('USER_PROFILE_NOT_FOUND');
+  }
+}

@@ -1,0 +1,30 @@
+import type { ServiceModule } from '../../platform/service';
+import { RoomAdminService } from './admin.service';
+import { registerAdminRoutes } from './admin.routes';
+import { RoomCore } from './core';
+import { RoomListsService } from './lists.service';
+import { createRoomsPort } from './port';
+import { registerRolesRoutes } from './roles.routes';
+import { RoomRolesService } from './roles.service';
+import { registerRoomsRoutes } from './rooms.routes';
+import { RoomsService } from './rooms.service';
+import { seedDemoRooms } from './seed';
+import { registerSettingsRoutes } from './settings.routes';
+import { RoomSettingsService } from './settings.service';
+
+/** The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms. */
+export const roomService: ServiceModule = {
+  name: 'room',
+  version: '1.2.23',
+  async register(app, platform) {
+    const core = new RoomCore(platform);
+    platform.ports.rooms = createRoomsPort(core);
+    const rooms = new RoomsService(core);
+    const lists = new RoomListsService(core);
+    registerRoomsRoutes(app, rooms, lists);
+    registerSettingsRoutes(app, new RoomSettingsService(core));
+    registerRolesRoutes(app, new RoomRolesService(core));
+    registerAdminRoutes(app, new RoomAdminService(core, rooms), rooms, lists);
+  },
+  seed: (platform) => seedDemoRooms(platform),
+};

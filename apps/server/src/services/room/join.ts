@@ -1,0 +1,62 @@
+import type { TokenRole } from '@tt/protocol';
+import { fail } from '../../platform/errors';
+import {
+  callerRank,
+  hasRole,
+  isGlobalModerator,
+  RANK,
+  type LoadedRoom,
+  type RoomCore,
+} from './core';
+
+/** Who wants to enter a room, with what they typed. */
+export interface Entrant {
+  uuid: string;
+  roles: TokenRole[];
+  isGuest: boolean;
+  password?: string | null;
+  guestPassword?: string | null;
+}
+
+/**
+ * May this person enter the room? In order:
+ * 1. a `banned` room role, or a `kicked` one not yet expired, refuses (global moderators excepted);
+ * 2. a room that is not live admits only its moderators and global moderators;
+ * 3. passwords (the room's moderators and global moderators need none): a user gives the room
+ *    password; a guest gives the guest password, or the room password. With `onlyGivenPasswords`
+ *    (the REST join, which the TTLIVE-discord-bot calls without a body before passing the password
+ *    to the socket) a missing password is not refused, a wrong one is.
+ * Throws 403 with a clear message; answers whether the entrant is one of the room's staff.
+ */
+export async function checkEntry(
+  core: RoomCore,
+  { room, roles }: LoadedRoom,
+  who: Entrant,
+  opts: { onlyGivenPasswords?: boolean } = {},
+): Promise<{ privileged: boolean }> {
+  const privileged = !who.isGuest && callerRank(who, roles) >= RANK.moderator;
+  if (!isGlobalModerator(who.roles)) {
+    if (hasRole(roles, who.uuid, 'banned')) throw fail('ROOM_BANNED');
+    if (hasRole(roles, who.uuid, 'kicked')) throw fail('ROOM_KICKED');
+  }
+  if (!room.isLive && !privileged) throw fail('ROOM_NOT_LIVE');
+  if (privileged) return { privileged };
+
+  const given = [who.password, ...(who.isGuest ? [who.guestPassword] : [])].filter(
+    (p): p is string => typeof p === 'string' && p.length > 0,
+  );
+  const hashes = [room.passwordHash, ...(who.isGuest ? [room.guestPasswordHash] : [])].filter(
+    (h): h is string => Boolean(h),
+  );
+  if (hashes.length === 0) return { privileged };
+  if (given.length === 0) {
+    if (opts.onlyGivenPasswords) return { privileged };
+    throw fail('ROOM_PASSWORD_REQUIRED');
+  }
+  for (const password of given) {
+    for (const hash of hashes) {
+      if (await core.passwords.verify(hash, password)) return { privileged };
+    }
+  }
+  throw fail('ROOM_PASSWORD_INCORRECT');
+}

@@ -1,0 +1,60 @@
+import type { RoomsPort } from '../../platform/ports';
+import { fail } from '../../platform/errors';
+import { toRoomDto, type RoomCore } from './core';
+import { checkEntry } from './join';
+
+/**
+ * The RoomsPort the realtime layer calls in-process (platform/ports.ts): rooms by uuid, entry
+ * checks for the socket's joinRoom, song plays and the persisted live state.
+ * Live state for an unknown or deleted room is neither loaded nor saved.
+ */
+export function createRoomsPort(core: RoomCore): RoomsPort {
+  const byUuid = (uuid: string) => core.rooms.byUuid(uuid);
+  return {
+    async get(roomUuid) {
+      const room = await byUuid(roomUuid);
+      return room ? toRoomDto(room, await core.roles.ofRoom(room.id)) : null;
+    },
+
+    async authorizeJoin(req) {
+      const room = await byUuid(req.roomUuid);
+      if (!room) throw fail('ROOM_NOT_FOUND');
+      const loaded = { room, roles: await core.roles.ofRoom(room.id) };
+      await checkEntry(core, loaded, {
+        uuid: req.userUuid,
+        roles: req.roles,
+        isGuest: req.isGuest,
+        password: req.password,
+        guestPassword: req.guestPassword,
+      });
+      if (!req.isGuest) await core.activity.recordVisit(req.userUuid, room.id);
+      return toRoomDto(room, loaded.roles);
+    },
+
+    async songStarted({ roomUuid, song, djUuid, startedAt }) {
+      const room = await core.rooms.byUuid(roomUuid, true);
+      if (!room) throw fail('ROOM_NOT_FOUND');
+      return core.activity.songStarted({ roomId: room.id, song, djUuid, playedAt: startedAt });
+    },
+
+    async songEnded({ recentSongId, voteCounts, playedSeconds }) {
+      await core.activity.songEnded(
+        recentSongId,
+        voteCounts,
+        Math.max(0, Math.round(playedSeconds)),
+      );
+    },
+
+    async loadLiveState(roomUuid) {
+      const room = await byUuid(roomUuid);
+      return room ? core.activity.loadLiveState(room.id) : null;
+    },
+
+    async saveLiveState(roomUuid, state) {
+      const room = await byUuid(roomUuid);
+      if (room) await core.activity.saveLiveState(room.id, state);
+    },
+
+    liveRoomUuids: () => core.activity.liveRoomUuids(),
+  };
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_OWNED_ROOMS,
+  RESERVED_ROOM_SLUGS,
+  RoomMusicProvider,
+  type AdminUpdateRoomReq,
+  type ClientRoomState,
+  type CreateRoomReq,
+  type RoomDto,
+  type UpdateRoomReq,
+} from '@tt/protocol';
+import type { AuthContext } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import { hasRole, isAdmin, toRoomDto, type RoomCore } from './core';
+import { checkEntry } from './join';
+import { RoomRolesRepository } from './roles.repository';
+import type { NewRoom, RoomRow } from './rooms.repository';
+
+/** Every provider a new room plays from unless told otherwise. */
+const DEFAULT_PROVIDERS = [...RoomMusicProvider.options];
+
+/** A URL-safe slug from a room name: "Late Night Grooves!" → "late-night-grooves". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return slug || 'room';
+}
+
+/** A unique-index violation (two rooms raced for one slug), from PostgreSQL or PGlite via Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** Rooms: create, settings, delete, read, join, recent songs, live state, played time. */
+export class RoomsService {
+  constructor(readonly core: RoomCore) {}
+
+  private async assertSlugFree(slug: string, exceptId?: number): Promise<void> {
+    if (RESERVED_ROOM_SLUGS.includes(slug)) throw fail('ROOM_SLUG_RESERVED');
+    if (await this.core.rooms.slugTaken(slug, exceptId)) throw fail('ROOM_SLUG_TAKEN');
+  }
+
+  /** A free slug from the name: the name itself, else with -2, -3… */
+  private async freeSlugFor(name: string): Promise<string> {
+    const base = slugify(name);
+    for (let n = 1; n < 100; n++) {
+      const suffix = n === 1 ? '' : `-${n}`;
+      const slug = `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
+      if (RESERVED_ROOM_SLUGS.includes(slug)) continue;
+      if (!(await this.core.rooms.slugTaken(slug))) return slug;
+    }
+    return `${base.slice(0, 55)}-${randomUUID().slice(0, 8)}`;
+  }
+
+  /** The columns a settings payload changes (slug checked, password hashed). */
+  private async changes(
+    body: UpdateRoomReq & Partial<AdminUpdateRoomReq>,
+    current?: RoomRow,
+  ): Promise<Partial<NewRoom>> {
+    const patch: Partial<NewRoom> = {};
+    const simple = [
+      'name',
+      'description',
+      'vibe',
+      'djType',
+      'type',
+      'design',
+      'numberOfDjs',
+      'songsPerDj',
+      'roomSize',
+      'hasChat',
+      'unlisted',
+      'promoted',
+      'isLive',
+      'liveAudio',
+      'entryFee',
+      'freeEntries',
+    ] as const;
+    for (const key of simple) {
+      if (body[key] !== undefined) Object.assign(patch, { [key]: body[key] });
+    }
+    if (body.musicProviderKeys !== undefined) {
+      patch.musicProviderKeys = [...new Set(body.musicProviderKeys)];
+    }
+    if (body.slug !== undefined && body.slug !== current?.slug) {
+      await this.assertSlugFree(body.slug, current?.id);
+      patch.slug = body.slug;
+    }
+    if (body.password !== undefined) {
+      patch.passwordHash =
+        body.password === null ? null : await this.core.passwords.hash(body.password);
+    }
+    return patch;
+  }
+
+  async create(auth: AuthContext | null, body: CreateRoomReq): Promise<RoomDto> {
+    const me = auth!;
+    if (!isAdmin(me.roles)) {
+      const owned = await this.core.rooms.withRoleOf(me.uuid, ['owner']);
+      if (owned.length >= MAX_OWNED_ROOMS) throw fail('ROOM_LIMIT_REACHED');
+    }
+    const patch = await this.changes(body);
+    const slug = patch.slug ?? (await this.freeSlugFor(body.name));
+    try {
+      const { room, roles } = await this.core.rooms.transaction(async (rooms, tx) => {
+        const created = await rooms.insert({
+          musicProviderKeys: DEFAULT_PROVIDERS,
+          ...patch,
+          name: body.name,
+          slug,
+          createdBy: me.uuid,
+        });
+        const owner = await new RoomRolesRepository(tx).put(created.id, me.uuid, 'owner', null);
+        return { room: created, roles: [owner] };
+      });
+      return toRoomDto(room, roles);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fail('ROOM_SLUG_TAKEN');
+      throw err;
+    }
+  }
+
+  /** Applies settings to a loaded room, emits room.settingsUpdated, answers the room. */
+  async applyUpdate(
+    room: RoomRow,
+    body: UpdateRoomReq & Partial<AdminUpdateRoomReq>,
+  ): Promise<RoomDto> {
+    const patch = await this.changes(body, room);
+    let updated: RoomRow;
+    try {
+      updated = await this.core.rooms.update(room.id, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fail('ROOM_SLUG_TAKEN');
+      throw err;
+    }
+    await this.core.settingsUpdated(updated, updated.slug !== room.slug);
+    return this.core.dto(updated);
+  }
+
+  /** Owner, co-owners and global moderators. */
+  async update(auth: AuthContext | null, id: string, body: UpdateRoomReq): Promise<RoomDto> {
+    const { room } = await this.core.loadForManager(auth, id);
+    return this.applyUpdate(room, body);
+  }
+
+  /** Admins: any field, any room. */
+  async adminUpdate(id: string, body: AdminUpdateRoomReq): Promise<RoomDto> {
+    return this.applyUpdate(await this.core.find(id), body);
+  }
+
+  /** Soft delete by the owner or an admin; the slug becomes free, the live state goes. */
+  async delete(auth: AuthContext | null, id: string): Promise<{ success: boolean }> {
+    const { room, roles } = await this.core.load(id);
+    if (!hasRole(roles, auth!.uuid, 'owner') && !isAdmin(auth!.roles)) {
+      throw fail('ROOM_OWNER_ONLY');
+    }
+    await this.remove(room);
+    return { success: true };
+  }
+
+  async remove(room: RoomRow): Promise<void> {
+    await this.core.rooms.update(room.id, { deletedAt: new Date() });
+    await this.core.activity.saveLiveState(room.id, null);
+    await this.core.emit('room.deleted', { roomUuid: room.uuid });
+  }
+
+  async get(idOrSlug: string): Promise<RoomDto> {
+    return this.core.dto(await this.core.find(idOrSlug), { presence: true });
+  }
+
+  /** What a client about to connect needs; refuses with the reason it could not enter. */
+  async join(
+    auth: AuthContext | null,
+    slug: string,
+    body: { password?: string; guestPassword?: string } | null | undefined,
+  ): Promise<RoomDto> {
+    const me = auth!;
+    const loaded = await this.core.load(slug);
+    const { privileged } = await checkEntry(
+      this.core,
+      loaded,
+      { ...me, password: body?.password, guestPassword: body?.guestPassword },
+      { onlyGivenPasswords: true },
+    );
+    const occupancy = this.core.platform.ports.realtime?.occupancy(loaded.room.uuid) ?? 0;
+    if (!privileged && occupancy >= loaded.room.roomSize) throw fail('ROOM_FULL');
+    if (!me.isGuest) await this.core.activity.recordVisit(me.uuid, loaded.room.id);
+    return toRoomDto(loaded.room, loaded.roles);
+  }
+
+  async recentSongs(slug: string, limit: number, offset: number) {
+    const room = await this.core.find(slug);
+    const { rows, total } = await this.core.activity.songs(room.id, limit, offset);
+    return {
+      songs: rows.map((r) => ({
+        song: r.song,
+        voteCounts: r.voteCounts,
+        djUuid: r.djUuid,
+        playedAt: r.playedAt.toISOString(),
+      })),
+      total,
+    };
+  }
+
+  async roomState(id: string): Promise<ClientRoomState> {
+    const room = await this.core.find(id);
+    const state = await this.core.platform.ports.realtime?.roomState(room.uuid);
+    if (!state) throw fail('ROOM_EMPTY');
+    return state;
+  }
+
+  async playedTime(id: string): Promise<{ roomUuid: string; playedSeconds: number }> {
+    const room = await this.core.find(id);
+    return { roomUuid: room.uuid, playedSeconds: await this.core.activity.playedSeconds(room.id) };
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DjType, PinnedMessageDto, RoomDto } from '@tt/protocol';
+import type { AuthContext } from '../../platform/auth';
+import { AppError, fail } from '../../platform/errors';
+import { sniffImageType } from '../../platform/image-type';
+import { isAdmin, type RoomCore } from './core';
+import type { NewRoom, RoomRow } from './rooms.repository';
+import { hasCapability } from './users';
+
+/** The path of a room's poster; `v` changes with every upload so caches never serve an old one. */
+export const posterUrl = (roomUuid: string, version: string) =>
+  `/api/room-service/rooms/${roomUuid}/poster/image?v=${version}`;
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
+  return `${n} bytes`;
+}
+
+/**
+ * A room's extras and single settings: pinned messages, poster, external URL, the
+ * infrastructure switches, the guest password, the chat conversation and Discord.
+ * Each change that clients see emits room.settingsUpdated.
+ */
+export class RoomSettingsService {
+  constructor(readonly core: RoomCore) {}
+
+  private async save(room: RoomRow, patch: Partial<NewRoom>): Promise<RoomDto> {
+    const updated = await this.core.rooms.update(room.id, patch);
+    await this.core.settingsUpdated(updated);
+    return this.core.dto(updated);
+  }
+
+  /** Managers change one setting. */
+  async set(auth: AuthContext | null, id: string, patch: Partial<NewRoom>): Promise<RoomDto> {
+    const { room } = await this.core.loadForManager(auth, id);
+    return this.save(room, patch);
+  }
+
+  setDjType = (auth: AuthContext | null, id: string, djType: DjType) =>
+    this.set(auth, id, { djType });
+  setLiveAudio = (auth: AuthContext | null, id: string, liveAudio: boolean) =>
+    this.set(auth, id, { liveAudio });
+  setLiveState = (auth: AuthContext | null, id: string, isLive: boolean) =>
+    this.set(auth, id, { isLive });
+  setDjSeats = (auth: AuthContext | null, id: string, numberOfDjs: number) =>
+    this.set(auth, id, { numberOfDjs });
+  setExternalUrl = (auth: AuthContext | null, id: string, externalUrl: string | null) =>
+    this.set(auth, id, { externalUrl });
+
+  /** Holders of the promoteRoom capability and admins promote any room. */
+  async promote(auth: AuthContext | null, id: string, promoted: boolean): Promise<RoomDto> {
+    const me = auth!;
+    const room = await this.core.find(id);
+    if (!isAdmin(me.roles) && !(await hasCapability(this.core.platform, me.uuid, 'promoteRoom'))) {
+      throw fail('ROOM_PROMOTE_FORBIDDEN');
+    }
+    return this.save(room, { promoted });
+  }
+
+  /** The room's moderators replace the pinned messages. */
+  async pinMessages(
+    auth: AuthContext | null,
+    id: string,
+    messages: { id: string; message: string; userUuid: string; pinnedAt?: string }[],
+  ): Promise<RoomDto> {
+    const { room } = await this.core.loadForModerator(auth, id);
+    const now = new Date().toISOString();
+    const pinnedMessages: PinnedMessageDto[] = messages.map((m) => ({
+      id: m.id,
+      message: m.message,
+      userUuid: m.userUuid,
+      pinnedAt: m.pinnedAt ? new Date(m.pinnedAt).toISOString() : now,
+    }));
+    return this.save(room, { pinnedMessages });
+  }
+
+  async setGuestPassword(
+    auth: AuthContext | null,
+    roomUuid: string,
+    password: string | null,
+  ): Promise<RoomDto> {
+    const { room } = await this.core.loadForManager(auth, roomUuid);
+    const guestPasswordHash = password === null ? null : await this.core.passwords.hash(password);
+    return this.save(room, { guestPasswordHash });
+  }
+
+  async clearConversation(auth: AuthContext | null, id: string): Promise<{ success: boolean }> {
+    const { room } = await this.core.loadForManager(auth, id);
+    await this.core.rooms.update(room.id, { conversationId: null });
+    return { success: true };
+  }
+
+  /** Attaches the room to a Discord server (replacing any previous one). */
+  async attachDiscord(
+    auth: AuthContext | null,
+    guildId: string,
+    roomUuid: string,
+  ): Promise<RoomDto> {
+    const { room } = await this.core.loadForManager(auth, roomUuid);
+    const updated = await this.core.rooms.update(room.id, { discordGuildId: guildId });
+    return this.core.dto(updated);
+  }
+
+  // ---- poster ----
+
+  /** The first file of the multipart upload (other fields are ignored). */
+  private async readFile(request: FastifyRequest): Promise<Buffer> {
+    let data: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          data ??= bytes;
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        const max = this.core.platform.config.IMAGE_MAX_BYTES;
+        throw fail('PAYLOAD_TOO_LARGE', `File is too large (at most ${formatBytes(max)})`);
+      }
+      if (code === 'FST_FILES_LIMIT') throw fail('BAD_REQUEST', 'Send one image file only');
+      throw err;
+    }
+    if (!data || data.length === 0) throw fail('IMAGE_FILE_MISSING');
+    return data;
+  }
+
+  /** Managers upload a poster (PNG, JPEG, WebP or GIF by its bytes); the previous one is deleted. */
+  async uploadPoster(auth: AuthContext | null, id: string, request: FastifyRequest) {
+    const { room } = await this.core.loadForManager(auth, id);
+    const data = await this.readFile(request);
+    if (!sniffImageType(data)) throw fail('IMAGE_TYPE_UNSUPPORTED');
+    const version = randomUUID();
+    const key = `posters/${room.uuid}/${version}`;
+    const storage = this.core.platform.storage;
+    await storage.put(key, data);
+    const dto = await this.save(room, {
+      posterKey: key,
+      posterUrl: posterUrl(room.uuid, version.slice(0, 8)),
+    });
+    if (room.posterKey) await storage.delete(room.posterKey);
+    return dto;
+  }
+
+  async deletePoster(auth: AuthContext | null, id: string): Promise<RoomDto> {
+    const { room } = await this.core.loadForManager(auth, id);
+    if (!room.posterKey) throw fail('ROOM_POSTER_NOT_FOUND');
+    const dto = await this.save(room, { posterKey: null, posterUrl: null });
+    await this.core.platform.storage.delete(room.posterKey);
+    return dto;
+  }
+
+  /** The poster's bytes and their type. */
+  async poster(id: string): Promise<{ data: Buffer; contentType: string }> {
+    const room = await this.core.find(id);
+    const data = room.posterKey ? await this.core.platform.storage.get(room.posterKey) : null;
+    const contentType = data ? sniffImageType(data) : null;
+    if (!data || !contentType) throw fail('ROOM_POSTER_NOT_FOUND');
+    return { data, contentType };
+  }
+}

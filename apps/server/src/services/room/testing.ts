@@ -1,0 +1,122 @@
+import { expect } from 'vitest';
+import {
+  roomEndpoints,
+  type ClientRoomState,
+  type CreateRoomReq,
+  type MinimalSongDto,
+  type RoomDto,
+} from '@tt/protocol';
+import { expectError, type TestServer } from '../../../test/harness';
+import type { DomainEvents, Topic } from '../../platform/events';
+import type { RealtimePort, RoomPresence } from '../../platform/ports';
+
+/** Test helpers for the room service (imported by its tests only). */
+
+export const UNKNOWN_UUID = '0e0a6f3c-1111-4222-8333-944445555666';
+
+export const MISSING_TOKEN = 'Missing bearer token';
+export const GUEST_REFUSED = 'Guests cannot perform this action, please log in';
+export const ROLE_REFUSED = 'You do not have the role this action needs';
+export const ROOM_NOT_FOUND = 'Room not found.';
+export const MANAGE_REFUSED = 'Only the owner and co-owners of this room can change it.';
+export const MODERATE_REFUSED =
+  'Only the owner, co-owners and moderators of this room can do this.';
+export const OWNER_ONLY = 'Only the owner of this room or an admin can do this.';
+
+let counter = 0;
+/** A slug no other test uses. */
+export const uniqueSlug = (tag = 'room') =>
+  `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export async function createRoom(
+  s: TestServer,
+  token: string,
+  body: Partial<CreateRoomReq> = {},
+): Promise<RoomDto> {
+  return s.as(token).call(roomEndpoints.create, {
+    body: { name: 'Test Room', slug: uniqueSlug(), ...body },
+  });
+}
+
+export const song = (trackName = 'Song', duration = 180): MinimalSongDto => ({
+  artistName: 'Artist',
+  trackName,
+  genre: null,
+  duration,
+  isrc: null,
+  musicProviders: { youtube: `yt-${trackName}` },
+  playbackToken: null,
+  thumbnails: {},
+});
+
+/**
+ * A stand-in for the realtime layer (RealtimePort): presence and state set by the test. Installed
+ * on the running platform, replacing any real one for the rest of the file.
+ */
+export class FakeRealtime implements RealtimePort {
+  presences = new Map<string, RoomPresence>();
+  states = new Map<string, ClientRoomState>();
+  guests = new Map<string, number>();
+
+  static install(s: TestServer): FakeRealtime {
+    const fake = new FakeRealtime();
+    s.app.platform.ports.realtime = fake;
+    return fake;
+  }
+
+  set(roomUuid: string, presence: Partial<RoomPresence>, guests = 0): void {
+    this.presences.set(roomUuid, { userUuids: [], djUuids: [], song: null, ...presence });
+    this.guests.set(roomUuid, guests);
+  }
+
+  async roomState(roomUuid: string): Promise<ClientRoomState | null> {
+    return this.states.get(roomUuid) ?? null;
+  }
+
+  presence(roomUuid: string): RoomPresence {
+    return this.presences.get(roomUuid) ?? { userUuids: [], djUuids: [], song: null };
+  }
+
+  occupancy(roomUuid: string): number {
+    return this.presence(roomUuid).userUuids.length + (this.guests.get(roomUuid) ?? 0);
+  }
+}
+
+/** Waits (generously) for the next event on `topic` that matches; subscribe before acting. */
+export async function nextEvent<T extends Topic>(
+  s: TestServer,
+  topic: T,
+  match: (p: DomainEvents[T]) => boolean = () => true,
+): Promise<{ received: Promise<DomainEvents[T]> }> {
+  let resolve!: (p: DomainEvents[T]) => void;
+  let reject!: (e: Error) => void;
+  const received = new Promise<DomainEvents[T]>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  const timer = setTimeout(() => reject(new Error(`no ${topic} event within 10 s`)), 10_000);
+  const off = await s.app.platform.bus.subscribe<DomainEvents[T]>(topic, (p) => {
+    if (match(p)) resolve(p);
+  });
+  return {
+    received: received.finally(() => {
+      clearTimeout(timer);
+      void off();
+    }),
+  };
+}
+
+/** Collects every event on `topic` from now on. */
+export async function recordEvents<T extends Topic>(s: TestServer, topic: T) {
+  const events: DomainEvents[T][] = [];
+  const off = await s.app.platform.bus.subscribe<DomainEvents[T]>(topic, (p) => {
+    events.push(p);
+  });
+  return { events, stop: off };
+}
+
+/** Expects a 400 whose message list is exactly `messages`. */
+export async function expectInvalid(promise: Promise<unknown>, ...messages: string[]) {
+  const body = await expectError(promise, 400, messages[0]);
+  expect(body.message).toEqual(messages);
+}

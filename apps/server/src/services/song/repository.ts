@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index';
+import { songs } from './schema';
+
+export type SongRow = typeof songs.$inferSelect;
+export type NewSong = typeof songs.$inferInsert;
+
+/** The largest value of an int4 id column. */
+const MAX_INT4 = 2147483647;
+
+/** `%`, `_` and `\` in a search term match themselves. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SongFilter {
+  /** Leave explicit songs out. */
+  noExplicit?: boolean;
+}
+
+/** SQL for the song catalogue. */
+export class SongRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the songs whose short id is free; answers the ones created. */
+  async insertNew(rows: NewSong[]): Promise<SongRow[]> {
+    if (rows.length === 0) return [];
+    return this.db.insert(songs).values(rows).onConflictDoNothing().returning();
+  }
+
+  /** A song by short id, or by numeric id when `id` is a number an id column can hold. */
+  async byIdOrShortId(id: string): Promise<SongRow | undefined> {
+    const numeric = /^\d{1,10}$/.test(id) && Number(id) <= MAX_INT4 ? Number(id) : null;
+    const [row] = await this.db
+      .select()
+      .from(songs)
+      .where(numeric !== null ? eq(songs.id, numeric) : eq(songs.shortId, id));
+    return row;
+  }
+
+  async byShortIds(shortIds: string[]): Promise<SongRow[]> {
+    if (shortIds.length === 0) return [];
+    return this.db.select().from(songs).where(inArray(songs.shortId, shortIds));
+  }
+
+  private where(filter: SongFilter, extra?: SQL): SQL | undefined {
+    return and(
+      eq(songs.status, 'VERIFIED'),
+      filter.noExplicit ? eq(songs.explicit, false) : undefined,
+      extra,
+    );
+  }
+
+  /**
+   * Verified songs whose title, artist, genre or album contains `term` (no case). Titles that
+   * start with the term come first, then artists that do, then the rest; alphabetical within.
+   * Answers one row more than `limit` when there is a next page.
+   */
+  async search(
+    term: string,
+    filter: SongFilter,
+    limit: number,
+    offset: number,
+  ): Promise<SongRow[]> {
+    const contains = `%${likeEscape(term)}%`;
+    const starts = `${likeEscape(term)}%`;
+    const match = or(
+      ilike(songs.trackName, contains),
+      ilike(songs.artistName, contains),
+      ilike(songs.genre, contains),
+      ilike(songs.albumName, contains),
+    );
+    const rank = sql`case when ${songs.trackName} ilike ${starts} then 0 when ${songs.artistName} ilike ${starts} then 1 else 2 end`;
+    return this.db
+      .select()
+      .from(songs)
+      .where(this.where(filter, match))
+      .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
+      .limit(limit + 1)
+      .offset(offset);
+  }
+
+  /** Verified songs, newest first; one row more than `limit` when there is a next page. */
+  async listVerified(
+    filter: SongFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SongRow[]; total: number }> {
+    const where = this.where(filter);
+    const rows = await this.db
+      .select()
+      .from(songs)
+      .where(where)
+      .orderBy(desc(songs.createdAt), desc(songs.id))
+      .limit(limit + 1)
+      .offset(offset);
+    const [{ total }] = await this.db.select({ total: count() }).from(songs).where(where);
+    return { rows, total: Number(total) };
+  }
+}

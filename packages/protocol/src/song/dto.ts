@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MinimalSongDto, SongProvider } from '../room/dto';
+
+/** Song status (spec §3 "Song"): the upload and verification life of a song. */
+export const SONG_STATUSES = [
+  'PENDING_UPLOAD',
+  'VALID_FILE_TYPE',
+  'MISSING_METADATA',
+  'VERIFIED',
+  'UNVERIFIED',
+  'VERIFICATION_ERROR',
+  'VERIFICATION_POSTPONED',
+] as const;
+export const SongStatus = z.enum(SONG_STATUSES);
+export type SongStatus = z.infer<typeof SongStatus>;
+
+/** Most songs one page of a song list or search answers. */
+export const MAX_SONG_PAGE = 50;
+export const DEFAULT_SONG_PAGE = 20;
+
+/** A short id names a song in URLs and in `musicProviders.uploadService`: 10 characters of this alphabet, starting with a letter. */
+export const SONG_SHORT_ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+export const SONG_SHORT_ID_PATTERN = /^[a-km-np-z][a-km-np-z2-9]{9}$/;
+
+/** Provider → id, provider → url, provider → link. */
+const providerMap = z.partialRecord(SongProvider, z.string().max(2000));
+
+/** Where a provider streams the song from (spec §3: http and/or hls). */
+export const SongStreamUrls = z.object({
+  http: z.string().max(2000).optional(),
+  hls: z.string().max(2000).optional(),
+});
+export type SongStreamUrls = z.infer<typeof SongStreamUrls>;
+
+/** A song of the catalogue (spec §3 "Song"). */
+export const SongDto = z.object({
+  id: z.number().int(),
+  songShortId: z.string(),
+  trackName: z.string(),
+  artistName: z.string(),
+  genre: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number(),
+  isrc: z.string().nullable(),
+  explicit: z.boolean(),
+  /** Provider → the song's id there; our own uploads: `{ uploadService: songShortId }`. */
+  musicProviders: providerMap,
+  /** Provider → artwork URL (or an absolute path on this platform). */
+  thumbnails: providerMap,
+  /** Provider → a link to the song's page there. */
+  links: providerMap,
+  /** Preview URLs (short clips). */
+  previews: z.array(z.string()),
+  streamUrls: z.partialRecord(SongProvider, SongStreamUrls),
+  albumName: z.string().nullable(),
+  releaseYear: z.number().int().nullable(),
+  status: SongStatus,
+  /** The account that uploaded it; null for catalogue songs. */
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SongDto = z.infer<typeof SongDto>;
+
+/**
+ * The song as a DJ queues it (ttfm-socket `MinimalCrateSongResDTO`): what the room page sends
+ * in addDj / updateNextSong.
+ */
+export function toMinimalSong(song: SongDto): MinimalSongDto {
+  return {
+    artistName: song.artistName,
+    trackName: song.trackName,
+    genre: song.genre,
+    duration: song.duration,
+    isrc: song.isrc,
+    // Catalogue songs are our own uploads; a song that names other providers keeps them.
+    musicProviders:
+      Object.keys(song.musicProviders).length > 0
+        ? { ...song.musicProviders }
+        : { uploadService: song.songShortId },
+    playbackToken: null,
+    thumbnails: { ...song.thumbnails },
+    songShortId: song.songShortId,
+  };
+}
+
+/** Paging of song lists and searches. */
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(MAX_SONG_PAGE).default(DEFAULT_SONG_PAGE),
+  offset: z.coerce.number().int().min(0).default(0),
+};
+
+/** GET /search: `term` (or its alias `q`) is matched without case on title, artist, genre and album. */
+export const SongSearchQuery = z
+  .object({
+    term: z.string().trim().max(200).optional(),
+    q: z.string().trim().max(200).optional(),
+    /** `false` leaves explicit songs out. */
+    explicit: z.stringbool().optional(),
+    ...pageQuery,
+  })
+  .refine((v) => Boolean(v.term || v.q), {
+    path: ['term'],
+    message: 'A search term is required (term or q)',
+  });
+export type SongSearchQuery = z.output<typeof SongSearchQuery>;
+
+export const SongListQuery = z.object(pageQuery);
+
+/** A page of songs; `next` is the offset of the following page, or null on the last one. */
+export const SongSearchRes = z.object({
+  songs: z.array(SongDto),
+  next: z.number().int().nullable(),
+});
+export type SongSearchRes = z.infer<typeof SongSearchRes>;
+
+export const SongListRes = SongSearchRes.extend({ total: z.number().int() });
+export type SongListRes = z.infer<typeof SongListRes>;
+
+/** A song id in a path: its short id, or its numeric id. */
+export const SongIdParam = z.object({ id: z.string().min(1).max(64) });

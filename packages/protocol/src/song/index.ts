@@ -1,0 +1,2 @@
+export * from './dto';
+export * from './endpoints';
