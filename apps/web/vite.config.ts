@@ -10,6 +10,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: true },
       '/uploads': { target: api, changeOrigin: true },
+      '/primus': { target: api, changeOrigin: true, ws: true },
     },
   },
   build: {

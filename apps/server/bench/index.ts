@@ -1,61 +1,77 @@
 /**
- * `npm run bench`: starts the platform in-process on the embedded defaults (or on DATABASE_URL /
- * REDIS_URL when set) and prints throughput and latency figures for each scenario.
- * BENCH_SECONDS (default 5) and BENCH_CONCURRENCY (default 32) tune the runs.
+ * `npm run bench [-- http|realtime]`: starts the platform in-process on the embedded defaults (or
+ * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
+ * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
+ * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
+ * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5).
  */
 import { startTestServer } from '../test/harness';
 import { load, printResults, type LoadResult } from './http';
+import { bareBroadcast, joinStorm, voteFanOut } from './realtime';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const env = (k: string, d: number) => Number(process.env[k] ?? d);
+const seconds = env('BENCH_SECONDS', 3);
+const concurrency = env('BENCH_CONCURRENCY', 32);
+const which = process.argv[2] ?? 'all';
 
 async function main() {
-  const s = await startTestServer({ ARGON2_MEMORY_KIB: '19456' });
-  console.log(
-    `bench: ${s.app.platform.dbKind} database, ${s.app.platform.bus.kind} bus, ${seconds}s per scenario, concurrency ${concurrency}`,
-  );
-  const results: LoadResult[] = [];
+  const s = await startTestServer({ ARGON2_MEMORY_KIB: '19456', LOG_LEVEL: 'warn' });
+  console.log(`bench: ${s.app.platform.dbKind} database, ${s.app.platform.bus.kind} bus`);
   try {
     const u = await s.createUser({ password: 'bench-password-1' });
-    const auth = { authorization: `Bearer ${u.token}` };
-    const base = `${s.url}/api/user-service`;
-
-    results.push(
-      await load('GET /info-admin/user-service-status', { seconds, concurrency }, () =>
-        fetch(`${base}/info-admin/user-service-status`),
-      ),
-    );
-    results.push(
-      await load('GET /auth/session (verify RS256 + session check)', { seconds, concurrency }, () =>
-        fetch(`${base}/auth/session`, { headers: auth }),
-      ),
-    );
-    results.push(
-      await load('GET /users/profile', { seconds, concurrency }, () =>
-        fetch(`${base}/users/profile`, { headers: auth }),
-      ),
-    );
-    results.push(
-      await load(
-        'POST /auth/login (argon2id, 19 MiB)',
-        { seconds, concurrency: Math.min(concurrency, 8) },
-        () =>
-          fetch(`${base}/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: u.email, password: 'bench-password-1' }),
-          }),
-      ),
-    );
-    results.push(
-      await load('GET /auth/guest (RS256 sign)', { seconds, concurrency }, () =>
-        fetch(`${base}/auth/guest`),
-      ),
-    );
+    if (which === 'all' || which === 'http') {
+      console.log(`\nHTTP (${seconds}s per scenario, concurrency ${concurrency})`);
+      const auth = { authorization: `Bearer ${u.token}` };
+      const base = `${s.url}/api/user-service`;
+      const opts = { seconds, concurrency };
+      const results: LoadResult[] = [
+        await load('GET /info-admin/user-service-status', opts, () =>
+          fetch(`${base}/info-admin/user-service-status`),
+        ),
+        await load('GET /auth/session (verify RS256 + session check)', opts, () =>
+          fetch(`${base}/auth/session`, { headers: auth }),
+        ),
+        await load('GET /users/profile', opts, () =>
+          fetch(`${base}/users/profile`, { headers: auth }),
+        ),
+        await load(
+          'POST /auth/login (argon2id, 19 MiB)',
+          { seconds, concurrency: Math.min(concurrency, 8) },
+          () =>
+            fetch(`${base}/auth/login`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: u.email, password: 'bench-password-1' }),
+            }),
+        ),
+        await load('GET /auth/guest (RS256 sign)', opts, () => fetch(`${base}/auth/guest`)),
+      ];
+      printResults(results);
+    }
+    if (which === 'all' || which === 'realtime') {
+      const o = {
+        joins: env('BENCH_JOINS', 300),
+        listeners: env('BENCH_LISTENERS', 1000),
+        votesPerSecond: env('BENCH_VOTES_PER_SECOND', 20),
+        seconds: env('BENCH_VOTE_SECONDS', 5),
+      };
+      console.log(
+        `\nRoom socket (joins ${o.joins}, listeners ${o.listeners}, ${o.votesPerSecond} votes/s for ${o.seconds}s)`,
+      );
+      const storm = await joinStorm(s, u.token, o.joins);
+      const voter = await s.createUser();
+      const fan = await voteFanOut(s, u, voter, o);
+      const bare = await bareBroadcast(o, fan.frameBytes, fan.total);
+      console.table([storm]);
+      console.table([fan.row, bare]);
+      const ratio = Number(fan.row['p50 ms']) / Math.max(0.001, Number(bare['p50 ms']));
+      console.log(
+        `room socket p50 delivery latency is ${ratio.toFixed(1)}x the bare ws broadcast (frame ${fan.frameBytes} bytes)`,
+      );
+    }
   } finally {
     await s.close();
   }
-  printResults(results);
 }
 
 void main();

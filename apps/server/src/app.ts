@@ -28,6 +28,7 @@ import { FileStorage } from './platform/storage';
 import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
+import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests). */
@@ -37,12 +38,16 @@ export interface BuildOptions {
   redisPrefix?: string;
   /** Extra routes registered before the app is sealed (tests exercise the error paths with it). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Realtime tunables (tests shorten the heartbeat and the leave grace period). */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 export interface App {
   app: FastifyInstance;
   platform: Platform;
   services: ServiceModule[];
+  /** The room socket, when the room service runs in this process. */
+  realtime: Realtime | null;
   close(): Promise<void>;
 }
 
@@ -157,11 +162,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await opts.configure?.(app);
   await app.ready();
 
+  // The room socket lives beside the room service: /primus on the same HTTP server.
+  const realtime = config.SERVICES.includes('room')
+    ? await startRealtime(app.server, platform, opts.realtime)
+    : null;
+
   return {
     app,
     platform,
     services: selected,
+    realtime,
     async close() {
+      await realtime?.close();
       await app.close();
       await bus.close();
       await counters.close();

@@ -17,6 +17,8 @@ import { AccountService } from '../src/services/user/service';
 export interface TestServer {
   url: string;
   app: App;
+  /** The database (and how to drop it), for a later server started with `reuse`. */
+  database: { database: Database; drop: () => Promise<void> };
   client: ApiClient;
   dataDir: string;
   accounts: AccountService;
@@ -63,11 +65,25 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+export interface TestServerOptions {
+  configure?: BuildOptions['configure'];
+  /** Realtime tunables (short heartbeat, short leave grace). */
+  realtime?: BuildOptions['realtime'];
+  /** Start on the database and data directory (keys) of this server, as a restart would. */
+  reuse?: TestServer;
+  /** close() stops the server but keeps its database and data directory for a `reuse`. */
+  keep?: boolean;
+}
+
 export async function startTestServer(
   env: Record<string, string> = {},
-  configure?: BuildOptions['configure'],
+  configureOrOptions?: BuildOptions['configure'] | TestServerOptions,
 ): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-'));
+  const opts: TestServerOptions =
+    typeof configureOrOptions === 'function'
+      ? { configure: configureOrOptions }
+      : (configureOrOptions ?? {});
+  const dataDir = opts.reuse?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-')));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -83,11 +99,12 @@ export async function startTestServer(
     REDIS_URL: process.env.REDIS_URL,
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = opts.reuse?.database ?? (await freshDatabase());
   const app = await buildApp(config, {
     database,
     redisPrefix: `tt-test-${randomBytes(4).toString('hex')}:`,
-    configure,
+    configure: opts.configure,
+    realtime: opts.realtime,
   });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.app.server.address();
@@ -98,6 +115,7 @@ export async function startTestServer(
   return {
     url,
     app,
+    database: { database, drop },
     dataDir,
     accounts,
     client: as(null),
@@ -135,6 +153,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      if (opts.keep) return;
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -9,6 +9,10 @@ import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { ProfileEditPage } from '../features/profile/ProfileEditPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { CreateRoomPage } from '../features/rooms/CreateRoomPage';
+import { RoomPage } from '../features/rooms/room/RoomPage';
+import { RoomSettingsPage } from '../features/rooms/RoomSettingsPage';
+import { RoomsPage } from '../features/rooms/RoomsPage';
 import { NotFoundPage } from './NotFoundPage';
 import { Shell } from './Shell';
 
@@ -29,6 +33,24 @@ export function AppRoutes() {
           element={
             <RequireUser>
               <ProfileEditPage />
+            </RequireUser>
+          }
+        />
+        <Route path="rooms" element={<RoomsPage />} />
+        <Route
+          path="rooms/new"
+          element={
+            <RequireUser>
+              <CreateRoomPage />
+            </RequireUser>
+          }
+        />
+        <Route path="rooms/:slug" element={<RoomPage />} />
+        <Route
+          path="rooms/:slug/settings"
+          element={
+            <RequireUser>
+              <RoomSettingsPage />
             </RequireUser>
           }
         />

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useOwnProfile } from '../features/profile/queries';
 import { useIsSignedIn } from '../lib/session';
 import { Logo } from '../ui/Logo';
+import { InRoomPill } from '../features/rooms/InRoomPill';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -21,12 +22,22 @@ export function Header() {
           <NavLink to="/" end>
             {t('nav.home')}
           </NavLink>
+          <NavLink to="/rooms" data-testid="nav-rooms">
+            {t('nav.rooms')}
+          </NavLink>
           {signedIn && me ? (
             <NavLink to={`/profile/${me.uuid}`}>{t('nav.myProfile')}</NavLink>
           ) : null}
           {signedIn ? <NavLink to="/settings/profile">{t('nav.editProfile')}</NavLink> : null}
         </nav>
         <div className="header-actions">
+          <InRoomPill />
+          <NavLink to="/rooms" className="nav-rooms-compact" aria-label={t('nav.rooms')}>
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+              <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <circle cx="10" cy="10" r="2.4" fill="currentColor" />
+            </svg>
+          </NavLink>
           <LanguageSwitch />
           {signedIn ? (
             <UserMenu />

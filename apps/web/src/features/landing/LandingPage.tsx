@@ -27,11 +27,11 @@ export function LandingPage() {
           <div className="hero-actions">
             {signedIn ? (
               <>
-                <Link className="btn btn-primary btn-lg" to={me ? `/profile/${me.uuid}` : '/'}>
-                  {t('landing.viewProfile')}
+                <Link className="btn btn-primary btn-lg" to="/rooms" data-testid="cta-rooms">
+                  {t('landing.ctaRooms')}
                 </Link>
-                <Link className="btn btn-ghost btn-lg" to="/settings/profile">
-                  {t('nav.editProfile')}
+                <Link className="btn btn-ghost btn-lg" to={me ? `/profile/${me.uuid}` : '/'}>
+                  {t('landing.viewProfile')}
                 </Link>
               </>
             ) : (
@@ -39,9 +39,9 @@ export function LandingPage() {
                 <Link className="btn btn-primary btn-lg" to="/signup" data-testid="cta-signup">
                   {t('landing.ctaSignup')}
                 </Link>
-                <a className="btn btn-ghost btn-lg" href="#what-you-can-do">
+                <Link className="btn btn-ghost btn-lg" to="/rooms" data-testid="cta-guest">
                   {t('landing.ctaGuest')}
-                </a>
+                </Link>
               </>
             )}
           </div>

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import type { AuthContext } from '../platform/auth';
+import { SERVER_CLOSE, type RoomBusMessage } from './wire';
+
+/**
+ * A connection's membership of one room. While a joinRoom runs, room messages are held in
+ * `buffer`; afterwards only messages newer than the state it received (`minSeq`) are delivered.
+ */
+export interface RoomGate {
+  minSeq: number;
+  buffer: RoomBusMessage[] | null;
+}
+
+/** One Primus websocket. */
+export class Connection {
+  readonly id = randomUUID();
+  readonly connectedAt = Date.now();
+  lastSeen = Date.now();
+  totalActions = 0;
+  auth: AuthContext | null = null;
+  authError: string | null = null;
+  /** Resolves once the token was checked (frames wait for it). */
+  ready: Promise<void> = Promise.resolve();
+  readonly rooms = new Map<string, RoomGate>();
+  closed = false;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly remoteAddress: string | undefined,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  /** Sends a serialized frame (a text frame); a reader that stopped reading is dropped. */
+  send(frame: string | Buffer): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > this.maxBufferedBytes) {
+      this.closed = true;
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(frame, { binary: false });
+  }
+
+  sendValue(value: unknown): void {
+    this.send(JSON.stringify(value));
+  }
+
+  /**
+   * Closes on purpose. `final`: the client is told not to reconnect (`primus::server::close`),
+   * as after a kick; otherwise (shutdown) it reconnects and rejoins.
+   */
+  close(final: boolean): void {
+    if (this.closed) return;
+    if (final) this.send(JSON.stringify(SERVER_CLOSE));
+    this.closed = true;
+    if (final) this.ws.close(1000, 'closed by the server');
+    else this.ws.terminate();
+  }
+}

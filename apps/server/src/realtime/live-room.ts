@@ -1,0 +1,319 @@
+import type {
+  AvatarPosition,
+  ClientDj,
+  ClientRoomState,
+  ClientRoomUser,
+  GhostUserProfile,
+  MinimalSongDto,
+  Operation,
+  RoomDto,
+  SongVotes,
+  StatefulServerMessageName,
+  StatelessServerMessage,
+  TokenRole,
+  UserProfileDto,
+} from '@tt/protocol';
+import { PatchWriter, pointer } from './patch-writer';
+import { canDj } from './rules/dj';
+import { highestRoomRole } from './rules/roles';
+import { NO_VOTES } from './rules/votes';
+
+/** Who joins: from the token, plus the public profile. */
+export interface JoiningUser {
+  uuid: string;
+  tokenRole: TokenRole;
+  isGuest: boolean;
+  roles: TokenRole[];
+  profile: UserProfileDto | GhostUserProfile;
+  position?: AvatarPosition;
+}
+
+/** A user in the room, with the connections that hold them there. */
+export interface Member {
+  uuid: string;
+  tokenRole: TokenRole;
+  isGuest: boolean;
+  roles: TokenRole[];
+  connections: Set<string>;
+  leaveTimer: NodeJS.Timeout | null;
+}
+
+/** What a room tells its clients. */
+export type RoomOutput =
+  | { kind: 'state'; name: StatefulServerMessageName; ops: Operation[]; toUser?: string }
+  | {
+      kind: 'event';
+      message: StatelessServerMessage;
+      toUser?: string;
+      kick?: { userUuid: string };
+      reset?: boolean;
+    };
+
+const USER_LISTS = ['allUsers', 'audienceUsers', 'floorUsers', 'djs', 'visibleDjs'] as const;
+type UserList = (typeof USER_LISTS)[number];
+
+/** Fields of RoomDto the room service computes from presence: not part of the room's settings. */
+function settingsOnly(room: RoomDto): RoomDto {
+  const copy = { ...room };
+  delete copy.song;
+  delete copy.usersInRoomUuids;
+  delete copy.numberOfUsersInRoom;
+  delete copy.numberOfActiveDjs;
+  return copy;
+}
+
+/** A random spot on the floor, in percent of its width and depth (one decimal). */
+export function randomPosition(): AvatarPosition {
+  const r = () => Math.round(Math.random() * 1000) / 10;
+  return { x: r(), y: r() };
+}
+
+export function ghostProfile(uuid: string): GhostUserProfile {
+  return { uuid, nickname: 'Guest', color: '#562DF9', avatarId: 'ghost' };
+}
+
+/**
+ * One live room: the state its clients hold (ClientRoomState) and what only the server knows
+ * (connections, votes per user, songs played per DJ, the recent-song entry of the song playing).
+ * Every change goes through a PatchWriter and is emitted as a message carrying that patch.
+ * Only the engine touches a room, one task at a time (it is the room's single writer).
+ */
+export class LiveRoom {
+  readonly state: ClientRoomState;
+  readonly members = new Map<string, Member>();
+  /** Votes on the song playing, by user (kept when the voter leaves: one vote per user per song). */
+  readonly votes = new Map<string, SongVotes>();
+  /** Songs each seated DJ has played since taking the seat. */
+  readonly djPlays = new Map<string, number>();
+  playing: { djUuid: string; recentSongId: number | null } | null = null;
+  /** The persisted part (DJs, song, votes) changed since the last save. */
+  dirty = false;
+  endTimer: NodeJS.Timeout | null = null;
+  roleTimer: NodeJS.Timeout | null = null;
+  /** While rebuilding a room nobody is connected to, nothing is sent. */
+  muted = false;
+  /** Seq of the last message this room published. */
+  lastSeq = 0;
+
+  constructor(
+    readonly uuid: string,
+    settings: RoomDto,
+    private readonly output: (out: RoomOutput) => void,
+  ) {
+    this.state = {
+      allUserData: {},
+      allUsers: [],
+      audienceUsers: [],
+      djs: [],
+      floorUsers: [],
+      nowPlaying: null,
+      settings: settingsOnly(settings),
+      songsRemainingForDj: 0,
+      vibeMeter: 0.5,
+      visibleDjs: [],
+      voteCounts: { ...NO_VOTES },
+    };
+  }
+
+  get settings(): RoomDto {
+    return this.state.settings;
+  }
+
+  writer(): PatchWriter {
+    return new PatchWriter(this.state);
+  }
+
+  /** Sends what the writer recorded as one stateful message (nothing when it recorded nothing). */
+  flush(w: PatchWriter, name: StatefulServerMessageName, toUser?: string): void {
+    if (w.length === 0) return;
+    if (this.muted) return void w.take();
+    this.output({ kind: 'state', name, ops: w.take(), ...(toUser ? { toUser } : {}) });
+  }
+
+  say(out: Extract<RoomOutput, { kind: 'event' }>): void {
+    if (!this.muted) this.output(out);
+  }
+
+  djUuids(): string[] {
+    return this.state.djs.map((d) => d.uuid);
+  }
+
+  isDj(uuid: string): boolean {
+    return this.state.djs.some((d) => d.uuid === uuid);
+  }
+
+  /** The DJ whose song plays now (first in the lineup), or null. */
+  playingDj(): string | null {
+    return this.playing?.djUuid ?? null;
+  }
+
+  clientUser(m: Pick<Member, 'uuid' | 'tokenRole' | 'isGuest' | 'roles'>): ClientRoomUser {
+    const now = Date.now();
+    const highestRole = highestRoomRole(this.settings, m.uuid, now);
+    return {
+      uuid: m.uuid,
+      tokenRole: m.tokenRole,
+      ...(highestRole ? { highestRole } : {}),
+      canDj: canDj(this.settings, m, now),
+    } as ClientRoomUser;
+  }
+
+  private indexIn(list: UserList, uuid: string): number {
+    return (this.state[list] as ClientRoomUser[]).findIndex((u) => u.uuid === uuid);
+  }
+
+  // ---- membership ----
+
+  /** A new user enters (userJoined). */
+  addMember(user: JoiningUser, connectionId: string): Member {
+    const member: Member = {
+      uuid: user.uuid,
+      tokenRole: user.tokenRole,
+      isGuest: user.isGuest,
+      roles: user.roles,
+      connections: new Set([connectionId]),
+      leaveTimer: null,
+    };
+    this.members.set(user.uuid, member);
+    const w = this.writer();
+    const entry = this.clientUser(member);
+    w.add(pointer('allUserData', user.uuid), {
+      userProfile: user.profile,
+      position: user.position ?? randomPosition(),
+      songVotes: {},
+    });
+    w.add('/allUsers/-', entry);
+    w.add('/audienceUsers/-', entry);
+    if (!user.isGuest) w.add('/floorUsers/-', entry);
+    this.flush(w, 'userJoined');
+    return member;
+  }
+
+  /**
+   * A user leaves (userLeft): their seat, their place on the floor and their data go. Answers
+   * whether their song was playing (the engine then plays the next one).
+   */
+  removeMember(uuid: string): { wasPlaying: boolean } {
+    const member = this.members.get(uuid);
+    if (!member) return { wasPlaying: false };
+    if (member.leaveTimer) clearTimeout(member.leaveTimer);
+    this.members.delete(uuid);
+    const w = this.writer();
+    const { wasPlaying } = this.isDj(uuid) ? this.unseatOps(w, uuid, false) : { wasPlaying: false };
+    for (const list of ['floorUsers', 'audienceUsers', 'allUsers'] as const) {
+      const i = this.indexIn(list, uuid);
+      if (i >= 0) w.remove(pointer(list, i));
+    }
+    if (uuid in this.state.allUserData) w.remove(pointer('allUserData', uuid));
+    this.flush(w, 'userLeft');
+    return { wasPlaying };
+  }
+
+  // ---- seats ----
+
+  /** A user takes a seat at the end of the lineup (addedDj). */
+  seat(uuid: string, song: MinimalSongDto | null): void {
+    const member = this.members.get(uuid);
+    if (!member) return;
+    const w = this.writer();
+    for (const list of ['floorUsers', 'audienceUsers'] as const) {
+      const i = this.indexIn(list, uuid);
+      if (i >= 0) w.remove(pointer(list, i));
+    }
+    const dj: ClientDj = { ...this.clientUser(member), nextSong: song };
+    w.add('/djs/-', dj);
+    w.add('/visibleDjs/-', dj);
+    this.djPlays.set(uuid, 0);
+    this.dirty = true;
+    this.flush(w, 'addedDj');
+  }
+
+  /** A DJ leaves their seat and goes back to the floor (removedDj). */
+  unseat(uuid: string): { wasPlaying: boolean } {
+    const w = this.writer();
+    const result = this.unseatOps(w, uuid, true);
+    this.flush(w, 'removedDj');
+    return result;
+  }
+
+  private unseatOps(w: PatchWriter, uuid: string, backToFloor: boolean): { wasPlaying: boolean } {
+    const i = this.indexIn('djs', uuid);
+    if (i < 0) return { wasPlaying: false };
+    const wasPlaying = this.playing?.djUuid === uuid;
+    w.remove(pointer('djs', i));
+    w.remove(pointer('visibleDjs', i));
+    this.djPlays.delete(uuid);
+    this.dirty = true;
+    const member = this.members.get(uuid);
+    if (backToFloor && member) {
+      const entry = this.clientUser(member);
+      w.add('/audienceUsers/-', entry);
+      if (!member.isGuest) w.add('/floorUsers/-', entry);
+    }
+    return { wasPlaying };
+  }
+
+  /** updatedNextSong */
+  setNextSong(uuid: string, song: MinimalSongDto | null): void {
+    const i = this.indexIn('djs', uuid);
+    if (i < 0) return;
+    const w = this.writer();
+    w.replace(pointer('djs', i, 'nextSong'), song);
+    w.replace(pointer('visibleDjs', i, 'nextSong'), song);
+    this.dirty = true;
+    this.flush(w, 'updatedNextSong');
+  }
+
+  // ---- users' flags, profiles, settings ----
+
+  /** Re-derives highestRole and canDj of one user wherever they are listed. */
+  refreshUserOps(w: PatchWriter, uuid: string): void {
+    const member = this.members.get(uuid);
+    if (!member) return;
+    const fresh = this.clientUser(member);
+    for (const list of USER_LISTS) {
+      const i = this.indexIn(list, uuid);
+      if (i < 0) continue;
+      const current = this.state[list][i] as ClientRoomUser;
+      if (current.highestRole !== fresh.highestRole) {
+        w.setOptional(pointer(list, i, 'highestRole'), 'highestRole' in current, fresh.highestRole);
+      }
+      if (current.canDj !== fresh.canDj) w.replace(pointer(list, i, 'canDj'), fresh.canDj);
+    }
+  }
+
+  replaceSettingsOps(w: PatchWriter, settings: RoomDto): void {
+    w.replace('/settings', settingsOnly(settings));
+    for (const uuid of this.members.keys()) this.refreshUserOps(w, uuid);
+  }
+
+  /** updatedUserProfile */
+  setProfile(uuid: string, profile: UserProfileDto): void {
+    if (!(uuid in this.state.allUserData)) return;
+    const w = this.writer();
+    w.replace(pointer('allUserData', uuid, 'userProfile'), profile);
+    this.flush(w, 'updatedUserProfile');
+  }
+
+  /** The user's own votes, sent to their connections only (updatedUserData). */
+  sendOwnVotes(uuid: string): void {
+    if (this.muted || !(uuid in this.state.allUserData)) return;
+    this.output({
+      kind: 'state',
+      name: 'updatedUserData',
+      ops: [
+        {
+          op: 'replace',
+          path: pointer('allUserData', uuid, 'songVotes'),
+          value: { ...(this.votes.get(uuid) ?? {}) },
+        },
+      ],
+      toUser: uuid,
+    });
+  }
+
+  /** Users who are in the room now, guests excluded. */
+  presentUserUuids(): string[] {
+    return this.state.allUsers.filter((u) => u.tokenRole !== 'guest').map((u) => u.uuid);
+  }
+}

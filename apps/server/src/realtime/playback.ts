@@ -1,0 +1,173 @@
+import type { Logger } from 'pino';
+import type { MinimalSongDto } from '@tt/protocol';
+import type { RoomsPort } from '../platform/ports';
+import type { LiveRoom } from './live-room';
+import type { PatchWriter } from './patch-writer';
+import { pointer } from './patch-writer';
+import { mustStepDown, nextDjIndex, songsRemaining } from './rules/rotation';
+import { NO_VOTES, vibeMeter } from './rules/votes';
+
+export interface PlaybackDeps {
+  rooms(): RoomsPort;
+  log: Logger;
+  /** Keeps a background write (songEnded) so that close() can wait for it. */
+  track(p: Promise<unknown>): void;
+  /** Runs `fn` as a task of the room (the end-of-song timer goes through the room's queue). */
+  enqueue(roomUuid: string, fn: (room: LiveRoom | undefined) => Promise<void> | void): void;
+}
+
+/** Longest delay setTimeout accepts. */
+const MAX_DELAY = 2 ** 31 - 1;
+
+/**
+ * Songs: who plays next, the end-of-song timer, recording plays (RR-ROT-*, RR-SPD-*, RR-TIMER-*).
+ */
+export class Playback {
+  constructor(private readonly deps: PlaybackDeps) {}
+
+  /**
+   * The song ended (timer or skip) or its DJ left the seat: a DJ who reached songsPerDj steps down
+   * (removedDj), the song is recorded, and the next DJ with a song plays (playedSong).
+   */
+  async advance(room: LiveRoom): Promise<void> {
+    const dj = room.playing?.djUuid;
+    if (dj && room.isDj(dj) && mustStepDown(room.settings.songsPerDj, room.djPlays.get(dj) ?? 0)) {
+      room.unseat(dj);
+    }
+    const w = room.writer();
+    this.endOps(room, w);
+    const started = this.startOps(room, w);
+    if (!started && room.state.nowPlaying !== null) {
+      w.replace('/nowPlaying', null);
+      w.replace('/songsRemainingForDj', 0);
+    }
+    room.flush(w, 'playedSong');
+    if (started) await this.recordStart(room, started);
+    this.arm(room);
+  }
+
+  /** Nothing plays and the lineup changed (a DJ sat down or chose a song): play if someone can. */
+  async startIfIdle(room: LiveRoom): Promise<void> {
+    if (room.playing) return;
+    const w = room.writer();
+    const started = this.startOps(room, w);
+    room.flush(w, 'playedSong');
+    if (started) {
+      await this.recordStart(room, started);
+      this.arm(room);
+    }
+  }
+
+  /** (Re-)arms the end-of-song timer from nowPlaying.endTime (RR-TIMER-1, RR-TIMER-2). */
+  arm(room: LiveRoom): void {
+    if (room.endTimer) clearTimeout(room.endTimer);
+    room.endTimer = null;
+    const np = room.state.nowPlaying;
+    if (!np) return;
+    const startTime = np.startTime;
+    const delay = Math.min(MAX_DELAY, Math.max(0, np.endTime - Date.now()));
+    room.endTimer = setTimeout(() => {
+      this.deps.enqueue(room.uuid, async (current) => {
+        if (current !== room || room.state.nowPlaying?.startTime !== startTime) return;
+        room.endTimer = null;
+        await this.advance(room);
+      });
+    }, delay);
+    room.endTimer.unref?.();
+  }
+
+  /** Stops the timer (room unloaded or reset). */
+  disarm(room: LiveRoom): void {
+    if (room.endTimer) clearTimeout(room.endTimer);
+    room.endTimer = null;
+  }
+
+  /** Records the end of the song playing (played seconds, final votes); resets votes, rotates. */
+  private endOps(room: LiveRoom, w: PatchWriter): void {
+    const playing = room.playing;
+    const np = room.state.nowPlaying;
+    if (!playing || !np) return;
+    this.disarm(room);
+    const now = Date.now();
+    if (playing.recentSongId !== null) {
+      const playedSeconds = Math.round(
+        Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000,
+      );
+      this.deps.track(
+        this.deps
+          .rooms()
+          .songEnded({
+            recentSongId: playing.recentSongId,
+            voteCounts: { ...room.state.voteCounts },
+            playedSeconds,
+          })
+          .catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed')),
+      );
+    }
+    // The DJ who played goes to the end of the lineup (if still seated).
+    if (room.state.djs[0]?.uuid === playing.djUuid && room.state.djs.length > 1) {
+      w.move('/djs/0', '/djs/-');
+      w.move('/visibleDjs/0', '/visibleDjs/-');
+    }
+    const counts = room.state.voteCounts;
+    if (counts.likes || counts.dislikes || counts.stars) w.replace('/voteCounts', { ...NO_VOTES });
+    if (room.state.vibeMeter !== vibeMeter(NO_VOTES)) w.replace('/vibeMeter', vibeMeter(NO_VOTES));
+    for (const voter of room.votes.keys()) {
+      if (voter in room.state.allUserData)
+        w.replace(pointer('allUserData', voter, 'songVotes'), {});
+    }
+    room.votes.clear();
+    room.playing = null;
+    room.dirty = true;
+  }
+
+  /** Puts the next DJ with a song first and plays that song. */
+  private startOps(
+    room: LiveRoom,
+    w: PatchWriter,
+  ): { djUuid: string; song: MinimalSongDto; startTime: number } | null {
+    const index = nextDjIndex(room.state.djs);
+    if (index < 0) return null;
+    for (let k = 0; k < index; k++) {
+      w.move('/djs/0', '/djs/-');
+      w.move('/visibleDjs/0', '/visibleDjs/-');
+    }
+    const dj = room.state.djs[0];
+    const song = dj.nextSong as MinimalSongDto;
+    const startTime = Date.now();
+    const plays = (room.djPlays.get(dj.uuid) ?? 0) + 1;
+    room.djPlays.set(dj.uuid, plays);
+    w.replace('/djs/0/nextSong', null);
+    w.replace('/visibleDjs/0/nextSong', null);
+    w.replace('/nowPlaying', {
+      song,
+      startTime,
+      endTime: startTime + Math.round(song.duration * 1000),
+    });
+    w.replace('/songsRemainingForDj', songsRemaining(room.settings.songsPerDj, plays, true));
+    room.playing = { djUuid: dj.uuid, recentSongId: null };
+    room.dirty = true;
+    return { djUuid: dj.uuid, song, startTime };
+  }
+
+  /** The song goes to the front of the room's recent songs. */
+  private async recordStart(
+    room: LiveRoom,
+    started: { djUuid: string; song: MinimalSongDto; startTime: number },
+  ): Promise<void> {
+    try {
+      const id = await this.deps.rooms().songStarted({
+        roomUuid: room.uuid,
+        song: started.song,
+        djUuid: started.djUuid,
+        startedAt: new Date(started.startTime),
+      });
+      if (room.playing && room.state.nowPlaying?.startTime === started.startTime) {
+        room.playing.recentSongId = id;
+        room.dirty = true;
+      }
+    } catch (err) {
+      this.deps.log.error({ err, room: room.uuid }, 'songStarted failed');
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import type { MinimalSongDto, OneTimeAnimation, SongVotes, TokenRole } from '@tt/protocol';
+import { refuse, ROOM_ERRORS } from './errors';
+import type { LiveRoom } from './live-room';
+import type { Playback } from './playback';
+import { isSingleEmoji } from './rules/animation';
+import { takeSeatRefusal } from './rules/dj';
+import { hasRoomRole, isRoomModerator } from './rules/roles';
+import { applyVote, vibeMeter } from './rules/votes';
+
+/** Who runs an action (from their token, never from the params). */
+export interface Actor {
+  uuid: string;
+  tokenRole: TokenRole;
+  isGuest: boolean;
+  roles: TokenRole[];
+}
+
+/** addDj: take a free seat, optionally with the song to play (RR-SEAT-*, RR-DJ-*). */
+export async function addDj(
+  room: LiveRoom,
+  actor: Actor,
+  song: MinimalSongDto | null,
+  playback: Playback,
+): Promise<void> {
+  const refusal = takeSeatRefusal(room.settings, actor, room.djUuids(), Date.now());
+  if (refusal) throw refuse(refusal);
+  room.seat(actor.uuid, song);
+  await playback.startIfIdle(room);
+}
+
+/** removeDj: step down, or (moderators) take someone else off the stage (RR-MOD-2, RR-ROT-4). */
+export async function removeDj(
+  room: LiveRoom,
+  actor: Actor,
+  djUuid: string | undefined,
+  playback: Playback,
+): Promise<void> {
+  const target = djUuid ?? actor.uuid;
+  if (target !== actor.uuid && !isRoomModerator(room.settings, actor, Date.now())) {
+    throw refuse(ROOM_ERRORS.REMOVE_DJ_FORBIDDEN);
+  }
+  if (!room.isDj(target)) {
+    throw refuse(target === actor.uuid ? ROOM_ERRORS.NOT_A_DJ : ROOM_ERRORS.TARGET_NOT_A_DJ);
+  }
+  const { wasPlaying } = room.unseat(target);
+  if (wasPlaying) await playback.advance(room);
+}
+
+/** updateNextSong: the song a DJ plays at their next turn (null: none, passed over) (RR-ROT-3). */
+export async function updateNextSong(
+  room: LiveRoom,
+  actor: Actor,
+  song: MinimalSongDto | null,
+  playback: Playback,
+): Promise<void> {
+  if (!room.isDj(actor.uuid)) throw refuse(ROOM_ERRORS.NOT_A_DJ);
+  room.setNextSong(actor.uuid, song);
+  if (song) await playback.startIfIdle(room);
+}
+
+/** voteOnSong: likes, dislikes and stars on the song playing (RR-VOTE-*, RR-STAR-1, RR-VIBE-1). */
+export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): void {
+  if (!room.playing || !room.state.nowPlaying) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
+  if (room.playing.djUuid === actor.uuid) throw refuse(ROOM_ERRORS.OWN_SONG_VOTE);
+  const result = applyVote(room.votes.get(actor.uuid), request, room.state.voteCounts);
+  if (!result.changed) return;
+  room.votes.set(actor.uuid, result.votes);
+  room.dirty = true;
+  const w = room.writer();
+  w.replace('/voteCounts', result.counts);
+  const vibe = vibeMeter(result.counts);
+  if (vibe !== room.state.vibeMeter) w.replace('/vibeMeter', vibe);
+  room.flush(w, 'votedOnSong');
+  room.sendOwnVotes(actor.uuid);
+}
+
+/** skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1). */
+export async function skipSong(room: LiveRoom, actor: Actor, playback: Playback): Promise<void> {
+  if (!room.playing) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
+  if (room.playing.djUuid !== actor.uuid && !isRoomModerator(room.settings, actor, Date.now())) {
+    throw refuse(ROOM_ERRORS.SKIP_FORBIDDEN);
+  }
+  await playback.advance(room);
+}
+
+/** playOneTimeAnimation: an emoji (exactly one) or a jump, to everyone (RR-ANIM-1, RR-ANIM-2). */
+export function playOneTimeAnimation(
+  room: LiveRoom,
+  actor: Actor,
+  animation: OneTimeAnimation,
+  emoji: string | undefined,
+): void {
+  if (animation === 'emoji') {
+    if (!emoji || !isSingleEmoji(emoji)) throw refuse(ROOM_ERRORS.EMOJI_REQUIRED);
+    if (hasRoomRole(room.settings, actor.uuid, ['chatDisabled'], Date.now())) {
+      throw refuse(ROOM_ERRORS.CHAT_DISABLED);
+    }
+  }
+  room.say({
+    kind: 'event',
+    message: {
+      name: 'playedOneTimeAnimation',
+      params: { userUuid: actor.uuid, animation, ...(animation === 'emoji' ? { emoji } : {}) },
+    },
+  });
+}

@@ -1,0 +1,237 @@
+import type { GhostUserProfile, RoomDto, UserProfileDto } from '@tt/protocol';
+import type { Platform } from '../platform/service';
+import type { RoomsPort } from '../platform/ports';
+import { refuse, ROOM_ERRORS } from './errors';
+import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
+import type { RealtimeOptions } from './options';
+import { parsePersisted, restoreInto, snapshotOf } from './persistence';
+import { Playback } from './playback';
+import { envelopeFrame, nextSeq, statefulFrame, type RoomBusMessage } from './wire';
+
+/**
+ * The machinery under the engine: one promise queue per room (a room is changed by one task at a
+ * time — the engine is its single writer), coalesced persistence, loading and unloading rooms,
+ * publishing their messages in order on the room's bus topic, timers.
+ */
+export abstract class RoomRuntime {
+  protected readonly rooms = new Map<string, LiveRoom>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly savers = new Map<string, { dirty: boolean; running: Promise<void> | null }>();
+  /** Shutting down: connections closing now must not make their users leave. */
+  protected closing = false;
+  private closed = false;
+  readonly playback: Playback;
+
+  constructor(
+    protected readonly platform: Platform,
+    protected readonly options: RealtimeOptions,
+    private readonly publish: (roomUuid: string, message: RoomBusMessage) => void,
+  ) {
+    this.playback = new Playback({
+      rooms: () => this.roomsPort(),
+      log: platform.log,
+      track: (p) => this.track(p),
+      enqueue: (uuid, fn) => void this.enqueue(uuid, fn).catch((err) => this.logTaskError(err)),
+    });
+  }
+
+  protected roomsPort(): RoomsPort {
+    const port = this.platform.ports.rooms;
+    if (!port) throw refuse(ROOM_ERRORS.ROOM_SERVICE_DOWN);
+    return port;
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  protected logTaskError(err: unknown): void {
+    if ((err as Error)?.name === 'RoomActionError') return;
+    this.platform.log.error({ err }, 'realtime room task failed');
+  }
+
+  /** Runs `fn` after every earlier task of this room; then saves and unloads as needed. */
+  enqueue<T>(roomUuid: string, fn: (room: LiveRoom | undefined) => Promise<T> | T): Promise<T> {
+    const previous = this.queues.get(roomUuid) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      if (this.closed) throw refuse(ROOM_ERRORS.SERVER_ERROR);
+      try {
+        return await fn(this.rooms.get(roomUuid));
+      } finally {
+        if (!this.closing) this.settle(roomUuid);
+      }
+    });
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(roomUuid, tail);
+    void tail.then(() => {
+      if (this.queues.get(roomUuid) === tail) this.queues.delete(roomUuid);
+    });
+    return run;
+  }
+
+  /** After a task: persist what changed; a room nobody is in goes away (and its live state). */
+  private settle(roomUuid: string): void {
+    const room = this.rooms.get(roomUuid);
+    if (!room) return;
+    if (room.members.size === 0) {
+      this.unload(room);
+      this.save(roomUuid);
+    } else if (room.dirty) {
+      room.dirty = false;
+      this.save(roomUuid);
+    }
+  }
+
+  /** Writes the room's persisted part (or null) — coalesced: one write in flight per room. */
+  protected save(roomUuid: string): void {
+    let saver = this.savers.get(roomUuid);
+    if (!saver) this.savers.set(roomUuid, (saver = { dirty: false, running: null }));
+    saver.dirty = true;
+    if (saver.running) return;
+    const s = saver;
+    s.running = (async () => {
+      while (s.dirty) {
+        s.dirty = false;
+        const room = this.rooms.get(roomUuid);
+        const snapshot = room ? snapshotOf(room) : null;
+        try {
+          await this.roomsPort().saveLiveState(roomUuid, snapshot);
+        } catch (err) {
+          this.platform.log.error({ err, room: roomUuid }, 'saving live state failed');
+        }
+      }
+      s.running = null;
+      if (this.savers.get(roomUuid) === s) this.savers.delete(roomUuid);
+    })();
+    this.track(s.running);
+  }
+
+  protected unload(room: LiveRoom): void {
+    this.stopTimers(room);
+    this.rooms.delete(room.uuid);
+  }
+
+  private stopTimers(room: LiveRoom): void {
+    this.playback.disarm(room);
+    if (room.roleTimer) clearTimeout(room.roleTimer);
+    room.roleTimer = null;
+    for (const m of room.members.values()) {
+      if (m.leaveTimer) clearTimeout(m.leaveTimer);
+      m.leaveTimer = null;
+    }
+  }
+
+  /** Publishes one output of a room on its topic; `seq` numbers them in order. */
+  private emit(roomUuid: string, out: RoomOutput): number {
+    const frame =
+      out.kind === 'state'
+        ? statefulFrame(roomUuid, out.name, out.ops)
+        : envelopeFrame(roomUuid, out.message);
+    const message: RoomBusMessage = { seq: nextSeq(), frame };
+    if (out.toUser) message.toUser = out.toUser;
+    if (out.kind === 'event' && out.kick) message.kick = out.kick;
+    if (out.kind === 'event' && out.reset) message.reset = true;
+    this.publish(roomUuid, message);
+    return message.seq;
+  }
+
+  /** Brings a room to life: fresh, or rebuilt from its persisted live state (timers re-armed). */
+  protected async load(roomUuid: string, settings: RoomDto): Promise<LiveRoom> {
+    const room: LiveRoom = new LiveRoom(roomUuid, settings, (out) => {
+      room.lastSeq = this.emit(roomUuid, out);
+    });
+    const saved = parsePersisted(await this.roomsPort().loadLiveState(roomUuid));
+    this.rooms.set(roomUuid, room);
+    if (saved) {
+      const profiles = await this.profiles(saved.djs.map((d) => d.uuid));
+      restoreInto(room, saved, profiles);
+      for (const m of room.members.values()) this.armLeave(room, m);
+      await this.afterRoomLoaded(room);
+      if (room.state.nowPlaying && room.state.nowPlaying.endTime <= Date.now()) {
+        await this.playback.advance(room);
+      } else {
+        this.playback.arm(room);
+      }
+    }
+    this.armRoleTimer(room);
+    return room;
+  }
+
+  /** Hook: the engine re-checks who may DJ after a restore. */
+  protected abstract afterRoomLoaded(room: LiveRoom): Promise<void>;
+  protected abstract armRoleTimer(room: LiveRoom): void;
+  protected abstract removeUser(room: LiveRoom, userUuid: string): Promise<void>;
+
+  /** At start: every room with persisted live state comes back, its end-of-song timer re-armed. */
+  async restoreAll(): Promise<number> {
+    const uuids = await this.roomsPort().liveRoomUuids();
+    let restored = 0;
+    for (const uuid of uuids) {
+      await this.enqueue(uuid, async (existing) => {
+        if (existing) return;
+        const settings = await this.roomsPort().get(uuid);
+        if (!settings) return this.save(uuid);
+        await this.load(uuid, settings);
+        restored++;
+      }).catch((err) => this.platform.log.error({ err, room: uuid }, 'restoring a room failed'));
+    }
+    return restored;
+  }
+
+  protected async profiles(
+    uuids: string[],
+  ): Promise<Map<string, UserProfileDto | GhostUserProfile>> {
+    const map = new Map<string, UserProfileDto | GhostUserProfile>();
+    const users = this.platform.ports.users;
+    if (users && uuids.length) {
+      try {
+        for (const p of await users.profiles(uuids)) map.set(p.uuid, p);
+      } catch (err) {
+        this.platform.log.warn({ err }, 'profiles unavailable');
+      }
+    }
+    for (const uuid of uuids) {
+      if (!map.has(uuid)) {
+        map.set(uuid, { ...ghostProfile(uuid), nickname: 'User', avatarId: 'default' });
+      }
+    }
+    return map;
+  }
+
+  /** The user leaves the room when the grace period ends with no connection of theirs left. */
+  protected armLeave(room: LiveRoom, member: Member): void {
+    if (member.leaveTimer) clearTimeout(member.leaveTimer);
+    member.leaveTimer = setTimeout(() => {
+      void this.enqueue(room.uuid, async (current) => {
+        if (current !== room || room.members.get(member.uuid) !== member) return;
+        if (member.connections.size > 0) return;
+        await this.removeUser(room, member.uuid);
+      }).catch((err) => this.logTaskError(err));
+    }, this.options.leaveGraceMs);
+    member.leaveTimer.unref?.();
+  }
+
+  /** Shutdown, step 1: connections closing from now on do not make anyone leave; timers stop. */
+  beginClose(): void {
+    this.closing = true;
+    for (const room of this.rooms.values()) this.stopTimers(room);
+  }
+
+  /** Shutdown, step 2: waits for running tasks and writes. The persisted state stays. */
+  async close(): Promise<void> {
+    this.beginClose();
+    await Promise.allSettled([...this.queues.values()]);
+    for (const room of this.rooms.values()) {
+      this.stopTimers(room);
+      if (room.dirty) this.save(room.uuid);
+    }
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    this.closed = true;
+    this.rooms.clear();
+  }
+}

@@ -1,0 +1,358 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { JoinRoomParams } from '@tt/protocol';
+import type { Platform } from '../platform/service';
+import { isRoomAction, parseParams, runRoomAction } from './actions';
+import { Connection, type RoomGate } from './connection';
+import type { RoomEngine } from './engine';
+import { errorText, refuse, ROOM_ERRORS } from './errors';
+import type { RealtimeOptions } from './options';
+import { pointer } from './patch-writer';
+import {
+  envelopeFrame,
+  PING_PREFIX,
+  responseFrame,
+  roomTopic,
+  statefulFrame,
+  type RoomBusMessage,
+} from './wire';
+
+/**
+ * The Primus-compatible websocket at /primus: authenticates the token, speaks the heartbeat and
+ * the Actionhero envelopes, runs actions through the engine and delivers each room's bus messages
+ * to the local connections in that room (subscribed while it has any).
+ */
+export class Transport {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<Connection>();
+  private readonly byRoom = new Map<string, Set<Connection>>();
+  private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
+  /** The seq of the last message each room's topic brought, and who waits for a later one. */
+  private readonly roomSeq = new Map<string, number>();
+  private readonly seqWaiters = new Map<string, Array<{ seq: number; done: () => void }>>();
+  private pingTimer: NodeJS.Timeout | null = null;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly server: Server,
+    private readonly platform: Platform,
+    private readonly options: RealtimeOptions,
+    private readonly engine: RoomEngine,
+  ) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes });
+  }
+
+  start(): void {
+    this.server.on('upgrade', this.onUpgrade);
+    this.pingTimer = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
+    this.pingTimer.unref?.();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '');
+    if (path !== this.options.path) {
+      if (this.server.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
+    const header = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+    const token = url.searchParams.get('token') ?? header ?? '';
+    this.wss.handleUpgrade(req, socket, head, (ws) =>
+      this.open(ws, token, req.socket.remoteAddress),
+    );
+  }
+
+  private open(ws: WebSocket, token: string, remoteAddress: string | undefined): void {
+    const conn = new Connection(ws, remoteAddress, this.options.maxBufferedBytes);
+    this.connections.add(conn);
+    conn.ready = this.platform.tokens.verify(token).then(
+      (auth) => void (conn.auth = auth),
+      (err: Error) => {
+        conn.authError = err?.message || ROOM_ERRORS.NOT_AUTHENTICATED;
+        setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
+      },
+    );
+    ws.on('message', (data: RawData) => void this.onFrame(conn, data));
+    ws.on('close', () => this.onClose(conn));
+    ws.on('error', (err) => this.platform.log.debug({ err }, 'realtime socket error'));
+    conn.sendValue({ welcome: 'Hello! Welcome to Turntable LIVE', context: 'api' });
+    conn.sendValue(PING_PREFIX + Date.now());
+  }
+
+  private heartbeat(): void {
+    const now = Date.now();
+    const ping = JSON.stringify(PING_PREFIX + now);
+    for (const conn of this.connections) {
+      if (now - conn.lastSeen > this.options.idleTimeoutMs) conn.close(false);
+      else conn.send(ping);
+    }
+  }
+
+  private async onFrame(conn: Connection, data: RawData): Promise<void> {
+    conn.lastSeen = Date.now();
+    let frame: unknown;
+    try {
+      frame = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    if (typeof frame === 'string') {
+      if (frame === 'primus::id::') conn.sendValue(`primus::id::${conn.id}`);
+      return; // primus::pong::<ms> and other protocol strings: liveness only
+    }
+    if (!frame || typeof frame !== 'object') return;
+    await conn.ready;
+    const { event, params, messageId, room } = frame as Record<string, any>;
+    if (!conn.auth) {
+      conn.send(
+        responseFrame(messageId, { error: conn.authError ?? ROOM_ERRORS.NOT_AUTHENTICATED }),
+      );
+      conn.close(true);
+      return;
+    }
+    try {
+      if (event === 'action') await this.onAction(conn, params, messageId);
+      else if (event === 'detailsView') {
+        conn.sendValue({
+          status: 'OK',
+          data: {
+            id: conn.id,
+            fingerprint: conn.id,
+            rooms: [...conn.rooms.keys()],
+            connectedAt: conn.connectedAt,
+            totalActions: conn.totalActions,
+            remoteIP: conn.remoteAddress,
+          },
+          context: 'response',
+          messageId,
+        });
+      } else if (event === 'roomLeave' && typeof room === 'string') {
+        this.leave(conn, room, true);
+        conn.send(responseFrame(messageId, {}));
+      } else {
+        conn.send(responseFrame(messageId, { error: ROOM_ERRORS.UNKNOWN_EVENT(String(event)) }));
+      }
+    } catch (err) {
+      this.platform.log.error({ err }, 'realtime frame failed');
+    }
+  }
+
+  private async onAction(conn: Connection, params: unknown, messageId: unknown): Promise<void> {
+    conn.totalActions++;
+    const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+    try {
+      if (p.action === 'joinRoom') return await this.join(conn, p, messageId);
+      if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
+      const done = await runRoomAction(this.engine, conn, p.action, p);
+      await this.delivered(done.roomUuid, done.seq);
+      conn.send(responseFrame(messageId, {}));
+    } catch (err) {
+      const { text, unexpected } = errorText(err);
+      if (unexpected) this.platform.log.error({ err, action: p.action }, 'realtime action failed');
+      conn.send(responseFrame(messageId, { error: text }));
+    }
+  }
+
+  /** joinRoom; then the client's own data, then what happened in the room since its state. */
+  private async join(conn: Connection, p: Record<string, unknown>, messageId: unknown) {
+    const params = parseParams(JoinRoomParams, p);
+    const auth = conn.auth!;
+    let gate: RoomGate | undefined;
+    let created = false;
+    let roomUuid = params.roomUuid;
+    try {
+      const outcome = await this.engine.join(conn.id, auth, params, async (uuid) => {
+        if (conn.closed) throw refuse(ROOM_ERRORS.SERVER_ERROR);
+        roomUuid = uuid;
+        gate = conn.rooms.get(uuid);
+        if (gate) gate.buffer ??= [];
+        else {
+          created = true;
+          gate = { minSeq: Number.POSITIVE_INFINITY, buffer: [] };
+          conn.rooms.set(uuid, gate);
+          await this.addToRoom(uuid, conn);
+        }
+      });
+      if (conn.closed) {
+        // Closed while joining: the engine may have counted this connection after the close.
+        conn.rooms.delete(outcome.roomUuid);
+        this.removeFromRoom(outcome.roomUuid, conn);
+        this.engine.disconnected(outcome.roomUuid, auth.uuid, conn.id);
+        return;
+      }
+      const head = {
+        roomUuid: outcome.roomUuid,
+        allowedRooms: [...conn.rooms.keys()],
+        didCreate: outcome.didCreate,
+      };
+      const id = messageId === undefined ? '' : `,"messageId":${JSON.stringify(messageId)}`;
+      conn.send(
+        `${JSON.stringify(head).slice(0, -1)},"state":${outcome.stateJson},"serverTime":${outcome.serverTime},"status":"OK","context":"response"${id}}`,
+      );
+      conn.send(
+        statefulFrame(outcome.roomUuid, 'updatedUserData', [
+          {
+            op: 'replace',
+            path: pointer('allUserData', auth.uuid, 'songVotes'),
+            value: outcome.ownVotes,
+          },
+        ]),
+      );
+      gate!.minSeq = outcome.seq + 1;
+      // Whatever came before the state it holds counts as delivered (see `delivered`).
+      const known = this.roomSeq.get(outcome.roomUuid) ?? 0;
+      this.roomSeq.set(outcome.roomUuid, Math.max(known, outcome.seq));
+    } catch (err) {
+      if (gate && created) {
+        conn.rooms.delete(roomUuid);
+        this.removeFromRoom(roomUuid, conn);
+      }
+      throw err;
+    } finally {
+      if (gate && conn.rooms.get(roomUuid) === gate) this.release(conn, roomUuid, gate);
+    }
+  }
+
+  /** Ends a join's hold on the room's messages: delivers what is newer than the state sent. */
+  private release(conn: Connection, roomUuid: string, gate: RoomGate): void {
+    const held = gate.buffer ?? [];
+    gate.buffer = null;
+    for (const message of held) this.deliverTo(conn, roomUuid, gate, message);
+  }
+
+  private async addToRoom(roomUuid: string, conn: Connection): Promise<void> {
+    let set = this.byRoom.get(roomUuid);
+    if (!set) this.byRoom.set(roomUuid, (set = new Set()));
+    set.add(conn);
+    let sub = this.subscriptions.get(roomUuid);
+    if (!sub) {
+      sub = this.platform.bus.subscribe<RoomBusMessage>(roomTopic(roomUuid), (m) =>
+        this.deliver(roomUuid, m),
+      );
+      this.subscriptions.set(roomUuid, sub);
+      sub.catch(() => this.subscriptions.delete(roomUuid));
+    }
+    await sub;
+  }
+
+  private removeFromRoom(roomUuid: string, conn: Connection): void {
+    const set = this.byRoom.get(roomUuid);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size > 0) return;
+    this.byRoom.delete(roomUuid);
+    this.roomSeq.delete(roomUuid);
+    const sub = this.subscriptions.get(roomUuid);
+    this.subscriptions.delete(roomUuid);
+    void sub
+      ?.then((unsubscribe) => unsubscribe())
+      .catch((err) => this.platform.log.warn({ err }, 'realtime unsubscribe failed'));
+  }
+
+  /** A connection leaves a room (roomLeave, kick, reset): at once when `leaveNow`. */
+  private leave(conn: Connection, roomUuid: string, leaveNow: boolean, tellEngine = true): void {
+    if (!conn.rooms.delete(roomUuid)) return;
+    this.removeFromRoom(roomUuid, conn);
+    if (tellEngine && conn.auth) {
+      this.engine.disconnected(roomUuid, conn.auth.uuid, conn.id, leaveNow);
+    }
+  }
+
+  private deliver(roomUuid: string, message: RoomBusMessage): void {
+    const set = this.byRoom.get(roomUuid);
+    // Encoded once for every connection of the room.
+    const bytes = set && set.size > 1 ? Buffer.from(message.frame) : undefined;
+    for (const conn of set ? [...set] : []) {
+      const gate = conn.rooms.get(roomUuid);
+      if (!gate) continue;
+      if (message.toUser && conn.auth?.uuid !== message.toUser) continue;
+      if (gate.buffer) gate.buffer.push(message);
+      else this.deliverTo(conn, roomUuid, gate, message, bytes);
+    }
+    this.roomSeq.set(roomUuid, Math.max(this.roomSeq.get(roomUuid) ?? 0, message.seq));
+    const waiters = this.seqWaiters.get(roomUuid);
+    if (!waiters) return;
+    const ready = waiters.filter((w) => w.seq <= message.seq);
+    if (ready.length === waiters.length) this.seqWaiters.delete(roomUuid);
+    else
+      this.seqWaiters.set(
+        roomUuid,
+        waiters.filter((w) => w.seq > message.seq),
+      );
+    for (const w of ready) w.done();
+  }
+
+  /**
+   * Resolves once the room's message `seq` came through the bus (so it reached this process's
+   * connections): an action is answered after its own messages. A lost message does not hold the
+   * answer for long.
+   */
+  private delivered(roomUuid: string, seq: number): Promise<void> {
+    if (seq === 0 || (this.roomSeq.get(roomUuid) ?? 0) >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.seqWaiters.get(roomUuid) ?? [];
+      const waiter = { seq, done: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        const rest = (this.seqWaiters.get(roomUuid) ?? []).filter((w) => w !== waiter);
+        if (rest.length) this.seqWaiters.set(roomUuid, rest);
+        else this.seqWaiters.delete(roomUuid);
+        resolve();
+      }, 5_000);
+      list.push(waiter);
+      this.seqWaiters.set(roomUuid, list);
+    });
+  }
+
+  private deliverTo(
+    conn: Connection,
+    roomUuid: string,
+    gate: RoomGate,
+    m: RoomBusMessage,
+    bytes?: Buffer,
+  ): void {
+    if (m.seq < gate.minSeq) return;
+    conn.send(bytes ?? m.frame);
+    if (m.kick && conn.auth?.uuid === m.kick.userUuid) {
+      this.leave(conn, roomUuid, true, false);
+      conn.close(true);
+    } else if (m.reset) {
+      this.leave(conn, roomUuid, true, false);
+    }
+  }
+
+  /** The account's sessions ended: kickedFromRoom for each room, then the connection closes. */
+  kickUser(userUuid: string, reason: string): void {
+    for (const conn of [...this.connections]) {
+      if (conn.auth?.uuid !== userUuid) continue;
+      for (const roomUuid of [...conn.rooms.keys()]) {
+        conn.send(envelopeFrame(roomUuid, { name: 'kickedFromRoom', params: { reason } }));
+        this.leave(conn, roomUuid, true, false);
+      }
+      conn.close(true);
+    }
+  }
+
+  private onClose(conn: Connection): void {
+    conn.closed = true;
+    this.connections.delete(conn);
+    for (const roomUuid of [...conn.rooms.keys()]) this.leave(conn, roomUuid, false);
+  }
+
+  /** Stops accepting and drops every connection (clients reconnect: this is not a kick). */
+  async stop(): Promise<void> {
+    this.server.off('upgrade', this.onUpgrade);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    for (const conn of [...this.connections]) conn.close(false);
+    this.wss.close();
+    const subs = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    this.byRoom.clear();
+    await Promise.allSettled(subs.map(async (s) => (await s)()));
+  }
+}

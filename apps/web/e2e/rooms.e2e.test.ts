@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { roomEndpoints } from '@tt/protocol';
+import type { TestServer } from '../../server/test/harness';
+import { seedDemoSongs } from '../../server/src/services/song/index';
+import { launchBrowser, startServerWithWeb } from './support';
+
+/** A browser context signed in as `token` (the app keeps the session in localStorage). */
+async function signedInPage(
+  browser: Browser,
+  token: string,
+  viewport = { width: 1280, height: 800 },
+) {
+  const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-US' });
+  await context.addInitScript((t) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('tt-session', JSON.stringify({ state: { accessToken: t }, version: 0 }));
+      localStorage.setItem('locale', 'en');
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+const text = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+
+/** Waits until the element's text is `want` (state arrives over the socket). */
+async function waitText(page: Page, testId: string, want: string) {
+  await page.waitForFunction(
+    ([id, w]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === w,
+    [testId, want] as const,
+  );
+}
+
+describe('web: a live room in two browsers', () => {
+  let s: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    s = await startServerWithWeb();
+    await seedDemoSongs(s.app.platform.db);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('one DJs a song from search, the other sees it, likes it, and both show the same vibe meter', async () => {
+    const dj = await s.createUser({ nickname: 'DJ Ana' });
+    const fan = await s.createUser({ nickname: 'Ben' });
+    const room = await s
+      .as(dj.token)
+      .call(roomEndpoints.create, { body: { name: 'E2E Late Night', design: 'CLUB' } });
+
+    const a = await signedInPage(browser, dj.token);
+    const b = await signedInPage(browser, fan.token);
+    await a.goto(`${s.url}/rooms/${room.slug}`);
+    await b.goto(`${s.url}/rooms/${room.slug}`);
+    await a.getByTestId('room-page').waitFor();
+    await b.getByTestId('room-page').waitFor();
+    await expect(text(a, 'room-name')).resolves.toBe('E2E Late Night');
+
+    // Both see each other: two people in the room.
+    await waitText(a, 'room-count', '2 listening');
+    await waitText(b, 'room-count', '2 listening');
+
+    // A searches, picks a song and takes a DJ seat with it.
+    await a.getByTestId('song-search-input').fill('rooftop');
+    const result = a.getByTestId('search-result').filter({ hasText: 'Rooftop Hours' });
+    await result.getByRole('button', { name: /Choose/ }).click();
+    await a.getByTestId('picked-song').getByText('Rooftop Hours').waitFor();
+    await a.getByTestId('take-seat').click();
+
+    // The song starts: B sees it on the now-playing card, A is on air.
+    await waitText(b, 'np-title', 'Rooftop Hours');
+    await expect(text(b, 'np-artist')).resolves.toBe('Velvet Lanterns');
+    await waitText(a, 'np-title', 'Rooftop Hours');
+    await a.getByTestId('dj-panel').getByText("You're on air").waitFor();
+    await b.getByTestId('booth').getByTestId(`avatar-${dj.uuid}`).waitFor();
+
+    // B likes it: both pages show one like and the same vibe meter.
+    await b.getByTestId('vote-like').click();
+    await waitText(b, 'like-count', '1');
+    await waitText(a, 'like-count', '1');
+    await waitText(a, 'vibe-value', '100%');
+    await waitText(b, 'vibe-value', '100%');
+    expect(await b.getByTestId('vote-like').getAttribute('aria-pressed')).toBe('true');
+
+    // The room state on the server agrees.
+    const state = await s
+      .as(fan.token)
+      .call(roomEndpoints.roomState, { params: { id: room.uuid } });
+    expect(state.voteCounts.likes).toBe(1);
+    expect(state.nowPlaying?.song.trackName).toBe('Rooftop Hours');
+
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('a moderator kicks a listener from the avatar menu; the listener sees why', async () => {
+    const owner = await s.createUser({ nickname: 'Boss' });
+    const rowdy = await s.createUser({ nickname: 'Rowdy' });
+    const room = await s
+      .as(owner.token)
+      .call(roomEndpoints.create, { body: { name: 'House Rules', design: 'UNDERGROUND' } });
+    const a = await signedInPage(browser, owner.token);
+    const b = await signedInPage(browser, rowdy.token);
+    await a.goto(`${s.url}/rooms/${room.slug}`);
+    await b.goto(`${s.url}/rooms/${room.slug}`);
+    await b.getByTestId('room-page').waitFor();
+    await a.getByTestId('floor').getByTestId(`avatar-${rowdy.uuid}`).click();
+    await a.getByTestId('mod-kick').click();
+    await a.getByLabel('Reason (optional)').fill('Too loud');
+    await a.getByTestId('mod-confirm').click();
+    await waitText(b, 'kicked', 'Reason: Too loud');
+    await waitText(a, 'room-count', '1 listening');
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('asks for the password of a protected room and lets the right one in', async () => {
+    const owner = await s.createUser({ nickname: 'Owner' });
+    const guest = await s.createUser({ nickname: 'Visitor' });
+    const room = await s.as(owner.token).call(roomEndpoints.create, {
+      body: { name: 'Secret Garden', design: 'FESTIVAL', password: 'open-sesame' },
+    });
+    const page = await signedInPage(browser, guest.token, { width: 390, height: 844 });
+    await page.goto(`${s.url}/rooms/${room.slug}`);
+    await page.getByTestId('room-password-form').waitFor();
+    await page.getByTestId('room-password-input').fill('wrong-one');
+    await page.getByRole('button', { name: 'Enter the room' }).click();
+    await page.getByTestId('room-password-error').waitFor();
+    await page.getByTestId('room-password-input').fill('open-sesame');
+    await page.getByRole('button', { name: 'Enter the room' }).click();
+    await page.getByTestId('room-page').waitFor();
+    await expect(text(page, 'room-name')).resolves.toBe('Secret Garden');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,48 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { roomEndpoints } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { storeRoom } from './queries';
+import { NEW_ROOM, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
+
+/** /rooms/new: create a room; the creator becomes its owner and lands in it. */
+export function CreateRoomPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('roomForm.createTitle'));
+  const draft = useRef<RoomDraft>(NEW_ROOM);
+  const save = useSubmit(
+    () => api.call(roomEndpoints.create, { body: settingsBody(draft.current, false) }),
+    (room) => {
+      storeRoom(room);
+      navigate(`/rooms/${room.slug}`);
+    },
+  );
+  return (
+    <div className="container edit-page room-form-page">
+      <div className="page-head">
+        <div>
+          <h1>{t('roomForm.createTitle')}</h1>
+          <p className="muted">{t('roomForm.createLead')}</p>
+        </div>
+        <Link className="btn btn-ghost" to="/rooms">
+          {t('roomForm.cancel')}
+        </Link>
+      </div>
+      <RoomForm
+        initial={NEW_ROOM}
+        editing={false}
+        phase={save.phase}
+        error={save.error}
+        onSubmit={(d) => {
+          draft.current = d;
+          void save.submit();
+        }}
+        submitLabels={{ idle: t('roomForm.create'), submitting: t('roomForm.creating') }}
+      />
+    </div>
+  );
+}

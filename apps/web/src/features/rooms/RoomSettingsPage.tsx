@@ -1,0 +1,146 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { roomEndpoints, type RoomDto } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { queryClient } from '../../lib/queryClient';
+import { leaveRoom, activeRoomUuid } from '../../lib/socket/session';
+import { useSubmit } from '../../lib/useSubmit';
+import { Alert } from '../../ui/Alert';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useOwnProfile } from '../profile/queries';
+import { canManageRoom, roomRolesOf } from './model';
+import { roomKeys, storeRoom, useRoom } from './queries';
+import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
+
+/** /rooms/:slug/settings: the owner (co-owners, global moderators) edits the room. */
+export function RoomSettingsPage() {
+  const { t } = useTranslation();
+  const toText = useErrorText();
+  const { slug = '' } = useParams();
+  const room = useRoom(slug);
+  const { data: me } = useOwnProfile();
+  useDocumentTitle(t('roomForm.settingsTitle'));
+
+  if (room.error) {
+    return (
+      <div className="container narrow">
+        <Alert>{toText(room.error)}</Alert>
+      </div>
+    );
+  }
+  if (!room.data || !me) {
+    return (
+      <div className="container narrow center-page" aria-busy="true">
+        <p className="muted loading-line" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (!canManageRoom(room.data, me.uuid, me.roles)) {
+    return (
+      <div className="container narrow center-page">
+        <Alert>{t('roomForm.notYours')}</Alert>
+        <Link className="btn btn-ghost" to={`/rooms/${room.data.slug}`}>
+          {t('roomForm.backToRoom')}
+        </Link>
+      </div>
+    );
+  }
+  const isOwner =
+    roomRolesOf(room.data, me.uuid).includes('owner') ||
+    me.roles.some((r) => r === 'admin' || r === 'superUser');
+  return <SettingsForm room={room.data} isOwner={isOwner} key={room.data.uuid} />;
+}
+
+function SettingsForm({ room, isOwner }: { room: RoomDto; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const draft = useRef<RoomDraft>(draftFromRoom(room));
+  const save = useSubmit(
+    () =>
+      api.call(roomEndpoints.update, {
+        params: { id: room.uuid },
+        body: settingsBody(draft.current, true),
+      }),
+    (updated) => {
+      storeRoom(updated, room.slug);
+      if (updated.slug !== room.slug)
+        navigate(`/rooms/${updated.slug}/settings`, { replace: true });
+    },
+  );
+  return (
+    <div className="container edit-page room-form-page">
+      <div className="page-head">
+        <div>
+          <h1>{t('roomForm.settingsTitle')}</h1>
+          <p className="muted">{room.name}</p>
+        </div>
+        <Link className="btn btn-ghost" to={`/rooms/${room.slug}`}>
+          {t('roomForm.backToRoom')}
+        </Link>
+      </div>
+      <RoomForm
+        initial={draft.current}
+        editing
+        hasPassword={room.isPasswordProtected}
+        phase={save.phase}
+        error={save.error}
+        onChange={save.reset}
+        onSubmit={(d) => {
+          draft.current = d;
+          void save.submit();
+        }}
+        submitLabels={{
+          idle: t('editProfile.save'),
+          submitting: t('editProfile.saving'),
+          submitted: t('editProfile.saved'),
+        }}
+        extra={isOwner ? <DeleteRoom room={room} /> : null}
+      />
+    </div>
+  );
+}
+
+function DeleteRoom({ room }: { room: RoomDto }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const del = useSubmit(
+    () => api.call(roomEndpoints.delete, { params: { id: room.uuid } }),
+    () => {
+      if (activeRoomUuid() === room.uuid) leaveRoom();
+      queryClient.removeQueries({ queryKey: roomKeys.room(room.slug) });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.all });
+      navigate('/rooms');
+    },
+  );
+  return (
+    <section className="card edit-section danger-zone">
+      <h2>{t('roomForm.dangerZone')}</h2>
+      <p className="muted">{t('roomForm.deleteLead')}</p>
+      <Alert>{del.error}</Alert>
+      {confirming ? (
+        <div className="form-actions-inline">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => void del.submit()}
+            disabled={del.submitting}
+          >
+            {t('roomForm.deleteConfirm')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+            {t('roomForm.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)}>
+          {t('roomForm.delete')}
+        </button>
+      )}
+    </section>
+  );
+}

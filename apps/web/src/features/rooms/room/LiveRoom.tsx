@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { ClientRoomState, RoomDto } from '@tt/protocol';
+import { leaveRoom } from '../../../lib/socket/session';
+import { useRoomStore, type RoomStatus } from '../../../lib/socket/store';
+import { designVars } from '../designs';
+import { canManageRoom, canModerateRoom } from '../model';
+import { PeopleIcon } from '../RoomCard';
+import { DjPanel } from './DjPanel';
+import { useMe, useRoomToast } from './hooks';
+import { NowPlaying } from './NowPlaying';
+import { PeopleList } from './PeopleList';
+import { Reactions } from './Reactions';
+import { Stage } from './Stage';
+import { UserSheet } from './UserSheet';
+import { VotePanel } from './VotePanel';
+
+/** The live room: the stage, what plays and the votes, the DJ controls, the people. */
+export function LiveRoom({ room }: { room: RoomDto }) {
+  const { t } = useTranslation();
+  const state = useRoomStore((s) => s.state);
+  const status = useRoomStore((s) => s.status);
+  const me = useMe();
+  const [sheetUser, setSheetUser] = useState<string | null>(null);
+
+  if (!state) {
+    return <Waiting room={room} status={status} />;
+  }
+  const settings = state.settings;
+  const isMod = canModerateRoom(settings, me.uuid, me.roles);
+  const isManager = canManageRoom(settings, me.uuid, me.roles);
+
+  return (
+    <div className="room-page" style={designVars(settings.design)} data-testid="room-page">
+      <TopBar state={state} status={status} isManager={isManager} />
+      <div className="room-layout">
+        <div className="room-main">
+          <Stage state={state} me={me} onUser={setSheetUser} />
+          <div className="room-controls">
+            <NowPlaying state={state} me={me} isMod={isMod} />
+            <VotePanel state={state} me={me} />
+            <Reactions me={me} />
+          </div>
+        </div>
+        <aside className="room-side" aria-label={t('room.sidePanel')}>
+          <DjPanel state={state} me={me} />
+          <PeopleList state={state} me={me} onUser={setSheetUser} />
+        </aside>
+      </div>
+      {sheetUser ? (
+        <UserSheet
+          state={state}
+          userUuid={sheetUser}
+          me={me}
+          isMod={isMod}
+          onClose={() => setSheetUser(null)}
+        />
+      ) : null}
+      <Toast />
+    </div>
+  );
+}
+
+function TopBar({
+  state,
+  status,
+  isManager,
+}: {
+  state: ClientRoomState;
+  status: RoomStatus;
+  isManager: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const s = state.settings;
+  const count = state.allUsers.length;
+  return (
+    <div className="room-bar">
+      <div className="room-title">
+        <h1 data-testid="room-name">{s.name}</h1>
+        <p className="room-sub">
+          <span className="room-chip">{t(`designs.${s.design}`)}</span>
+          {s.vibe ? <span className="room-vibe">{s.vibe}</span> : null}
+        </p>
+      </div>
+      <div className="room-top-actions">
+        <ConnectionPill status={status} />
+        <span className="room-count-pill" data-testid="room-count">
+          <PeopleIcon /> {t('rooms.listeners', { count })}
+        </span>
+        {isManager ? (
+          <Link
+            className="btn btn-ghost btn-sm"
+            to={`/rooms/${s.slug}/settings`}
+            data-testid="room-settings"
+          >
+            {t('room.settings')}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => {
+            leaveRoom();
+            navigate('/rooms');
+          }}
+          data-testid="leave-room"
+        >
+          {t('room.leaveRoom')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ConnectionPill({ status }: { status: RoomStatus }) {
+  const { t } = useTranslation();
+  const label =
+    status === 'reconnecting'
+      ? t('room.reconnecting')
+      : status === 'rejoining' || status === 'connecting'
+        ? t('room.syncing')
+        : null;
+  return (
+    <span className="conn-pill" role="status" data-status={status}>
+      {label ? (
+        <>
+          <span className="spinner" aria-hidden="true" /> {label}
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+function Waiting({ room, status }: { room: RoomDto; status: RoomStatus }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container narrow center-page" aria-busy="true">
+      <p className="muted loading-line" role="status">
+        <span className="spinner" aria-hidden="true" />{' '}
+        {status === 'reconnecting'
+          ? t('room.reconnecting')
+          : t('room.joiningName', { name: room.name })}
+      </p>
+    </div>
+  );
+}
+
+/** Room messages: shown for a few seconds, announced to screen readers. */
+function Toast() {
+  const { message, kind, id, clear } = useRoomToast();
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(clear, 4000);
+    return () => clearTimeout(timer);
+  }, [message, id, clear]);
+  useEffect(() => clear, [clear]);
+  return (
+    <div className="room-toast-region" aria-live="polite">
+      {message ? (
+        <div
+          key={id}
+          className={`room-toast room-toast-${kind}`}
+          role={kind === 'error' ? 'alert' : 'status'}
+          data-testid="room-toast"
+        >
+          {message}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import type { ClientRoomState } from '@tt/protocol';
+import { Avatar } from '../../../ui/Avatar';
+import { nicknameOf, pictureOf, playingDjUuid } from '../model';
+import type { Me } from './hooks';
+
+export const ROLE_BADGES = [
+  'owner',
+  'coOwner',
+  'moderator',
+  'globalModerator',
+  'admin',
+  'staff',
+  'dj',
+];
+
+/** Everyone in the room (the accessible twin of the stage): DJs first, then the audience. */
+export function PeopleList({
+  state,
+  me,
+  onUser,
+}: {
+  state: ClientRoomState;
+  me: Me;
+  onUser: (uuid: string) => void;
+}) {
+  const { t } = useTranslation();
+  const djs = new Set(state.djs.map((d) => d.uuid));
+  const playing = playingDjUuid(state);
+  const people = [...state.allUsers].sort(
+    (a, b) => Number(djs.has(b.uuid)) - Number(djs.has(a.uuid)),
+  );
+  return (
+    <section className="side-card people" aria-labelledby="people-title">
+      <h2 id="people-title">
+        {t('room.people')} <span className="muted">{state.allUsers.length}</span>
+      </h2>
+      <ul className="people-list" data-testid="people-list">
+        {people.map((u) => {
+          const data = state.allUserData[u.uuid];
+          const name = nicknameOf(data, t('room.someone'));
+          const role = u.highestRole && ROLE_BADGES.includes(u.highestRole) ? u.highestRole : null;
+          return (
+            <li key={u.uuid}>
+              <button type="button" className="person" onClick={() => onUser(u.uuid)}>
+                <Avatar
+                  name={name}
+                  picture={pictureOf(data)}
+                  color={data?.userProfile.color}
+                  size={32}
+                />
+                <span className="person-name">
+                  {name}
+                  {u.uuid === me.uuid ? <span className="muted"> ({t('room.you')})</span> : null}
+                </span>
+                {u.uuid === playing ? (
+                  <span className="tag tag-live">{t('room.onAir')}</span>
+                ) : djs.has(u.uuid) ? (
+                  <span className="tag">{t('room.djTag')}</span>
+                ) : null}
+                {role ? <span className="tag tag-role">{t(`room.roles.${role}`)}</span> : null}
+                {u.tokenRole === 'guest' ? (
+                  <span className="tag">{t('room.roles.guest')}</span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

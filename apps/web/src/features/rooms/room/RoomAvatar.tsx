@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { ClientUserData } from '@tt/protocol';
+import { useRoomStore } from '../../../lib/socket/store';
+import { Avatar } from '../../../ui/Avatar';
+import { nicknameOf, pictureOf } from '../model';
+
+/**
+ * A person in the room: their picture or initials on their colour, their name, the one-time
+ * animation they just played (an emoji bubble, or a jump), and a bob while they like the song.
+ * A button: it opens the person's card (and the moderator menu for moderators).
+ */
+export function RoomAvatar({
+  uuid,
+  data,
+  size,
+  onOpen,
+  liking = false,
+  disliking = false,
+  label,
+  className = '',
+  showName = true,
+}: {
+  uuid: string;
+  data: ClientUserData | undefined;
+  size: number;
+  onOpen: (uuid: string) => void;
+  liking?: boolean;
+  disliking?: boolean;
+  /** Extra words for screen readers (e.g. "playing now"). */
+  label?: string;
+  className?: string;
+  showName?: boolean;
+}) {
+  const { t } = useTranslation();
+  const anim = useRoomStore((s) => s.animations[uuid]);
+  const name = nicknameOf(data, t('room.someone'));
+  const color = data?.userProfile.color ?? null;
+  const classes = [
+    'room-avatar',
+    liking ? 'is-liking' : '',
+    disliking ? 'is-disliking' : '',
+    anim?.animation === 'jump' ? 'is-jumping' : '',
+    className,
+  ].join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      onClick={() => onOpen(uuid)}
+      aria-label={label ? `${name}, ${label}` : name}
+      data-testid={`avatar-${uuid}`}
+      data-user={name}
+    >
+      <span className="room-avatar-body" key={anim?.animation === 'jump' ? anim.id : 0}>
+        <Avatar name={name} picture={pictureOf(data)} color={color} size={size} />
+      </span>
+      {showName ? <span className="room-avatar-name">{name}</span> : null}
+      {anim?.animation === 'emoji' && anim.emoji ? (
+        <span className="emoji-bubble" key={anim.id} aria-hidden="true" data-testid="emoji-bubble">
+          {anim.emoji}
+        </span>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { roomRoleEndpoints, type ClientRoomState } from '@tt/protocol';
+import { api } from '../../../lib/api';
+import { roomAction } from '../../../lib/socket/session';
+import { Avatar } from '../../../ui/Avatar';
+import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
+import { useRoomRunner, type Me } from './hooks';
+import { ROLE_BADGES } from './PeopleList';
+
+/**
+ * A person's card (a modal dialog): their name, a link to their profile, and for the room's
+ * moderators the moderator menu — remove from the booth, give or take the DJ role, kick, ban.
+ */
+export function UserSheet({
+  state,
+  userUuid,
+  me,
+  isMod,
+  onClose,
+}: {
+  state: ClientRoomState;
+  userUuid: string;
+  me: Me;
+  isMod: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const run = useRoomRunner();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [confirm, setConfirm] = useState<'kick' | 'ban' | null>(null);
+  const [reason, setReason] = useState('');
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    return () => opener?.focus?.();
+  }, []);
+
+  const data = state.allUserData[userUuid];
+  const user = state.allUsers.find((u) => u.uuid === userUuid);
+  const name = nicknameOf(data, t('room.someone'));
+  const isSelf = userUuid === me.uuid;
+  const isGuest = user?.tokenRole === 'guest';
+  const roomUuid = state.settings.uuid;
+  const roles = roomRolesOf(state.settings, userUuid);
+  const hasDjRole = roles.includes('dj') || user?.highestRole === 'dj';
+  const inBooth = isDj(state, userUuid);
+  const showMod = isMod && !isSelf && !!user;
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    const ok = await run(async () => {
+      await work();
+      return true;
+    }, done);
+    if (ok) onClose();
+  };
+  const role = (r: 'dj' | 'banned', give: boolean) =>
+    give
+      ? api.call(roomRoleEndpoints.create, {
+          params: { roomId: roomUuid },
+          body: { userUuid, role: r },
+        })
+      : api.call(roomRoleEndpoints.remove, {
+          params: { roomId: roomUuid },
+          body: { userUuid, role: r },
+        });
+
+  return (
+    <dialog
+      ref={ref}
+      className="user-sheet"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) ref.current?.close();
+      }}
+      data-testid="user-sheet"
+    >
+      <div className="user-sheet-inner">
+        <div className="user-sheet-head">
+          <Avatar name={name} picture={pictureOf(data)} color={data?.userProfile.color} size={56} />
+          <div>
+            <h2 id={titleId}>{name}</h2>
+            <p className="muted">
+              {[
+                inBooth ? t('room.djTag') : null,
+                user?.highestRole && ROLE_BADGES.includes(user.highestRole)
+                  ? t(`room.roles.${user.highestRole}`)
+                  : null,
+                isGuest ? t('room.roles.guest') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || t('room.inAudience')}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="sheet-close"
+            onClick={() => ref.current?.close()}
+            aria-label={t('room.close')}
+          >
+            ×
+          </button>
+        </div>
+
+        {!isGuest ? (
+          <Link className="btn btn-ghost btn-block" to={`/profile/${userUuid}`}>
+            {t('room.viewProfile')}
+          </Link>
+        ) : null}
+
+        {showMod ? (
+          <div
+            className="mod-menu"
+            role="group"
+            aria-label={t('room.mod.title')}
+            data-testid="mod-menu"
+          >
+            <p className="side-label">{t('room.mod.title')}</p>
+            {inBooth ? (
+              <button
+                type="button"
+                className="mod-item"
+                onClick={() =>
+                  void act(
+                    () => roomAction('removeDj', { djUuid: userUuid }),
+                    t('room.mod.removedDj', { name }),
+                  )
+                }
+                data-testid="mod-remove-dj"
+              >
+                {t('room.mod.removeDj')}
+              </button>
+            ) : null}
+            {!isGuest ? (
+              <button
+                type="button"
+                className="mod-item"
+                onClick={() =>
+                  void act(
+                    () => role('dj', !hasDjRole),
+                    hasDjRole
+                      ? t('room.mod.djRoleTaken', { name })
+                      : t('room.mod.djRoleGiven', { name }),
+                  )
+                }
+                data-testid="mod-dj-role"
+              >
+                {hasDjRole ? t('room.mod.takeDjRole') : t('room.mod.giveDjRole')}
+              </button>
+            ) : null}
+            {confirm ? (
+              <div className="mod-confirm">
+                {confirm === 'kick' ? (
+                  <label className="field">
+                    <span>{t('room.mod.reason')}</span>
+                    <input
+                      value={reason}
+                      maxLength={500}
+                      onChange={(e) => setReason(e.target.value)}
+                    />
+                  </label>
+                ) : (
+                  <p className="muted">{t('room.mod.banLead', { name })}</p>
+                )}
+                <div className="form-actions-inline">
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    data-testid="mod-confirm"
+                    onClick={() =>
+                      void act(
+                        () =>
+                          confirm === 'kick'
+                            ? api.call(roomRoleEndpoints.kick, {
+                                body: { roomUuid, userUuid, reason: reason.trim() || undefined },
+                              })
+                            : role('banned', true),
+                        confirm === 'kick'
+                          ? t('room.mod.kicked', { name })
+                          : t('room.mod.banned', { name }),
+                      )
+                    }
+                  >
+                    {confirm === 'kick'
+                      ? t('room.mod.kickConfirm', { name })
+                      : t('room.mod.banConfirm', { name })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => setConfirm(null)}
+                  >
+                    {t('roomForm.cancel')}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="mod-item mod-danger"
+                  onClick={() => setConfirm('kick')}
+                  data-testid="mod-kick"
+                >
+                  {t('room.mod.kick')}
+                </button>
+                {!isGuest ? (
+                  <button
+                    type="button"
+                    className="mod-item mod-danger"
+                    onClick={() => setConfirm('ban')}
+                    data-testid="mod-ban"
+                  >
+                    {t('room.mod.ban')}
+                  </button>
+                ) : null}
+              </>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

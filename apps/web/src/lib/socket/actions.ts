@@ -1,0 +1,107 @@
+import type { CustomServerMessage } from '@tt/protocol';
+import type { PrimusConnection } from './primus';
+
+/** An action the server answered with `{ error }`, or that could not be delivered. */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    /** True when the socket was lost before the answer came (a rejoin follows). */
+    readonly disconnected = false,
+  ) {
+    super(message);
+    this.name = 'ActionError';
+  }
+}
+
+export const NOT_CONNECTED = 'Not connected to the room';
+
+interface Pending {
+  resolve: (value: Record<string, unknown>) => void;
+  reject: (err: ActionError) => void;
+}
+
+/**
+ * The Actionhero envelope over a Primus connection: `{ event: 'action', params, messageId }` is
+ * answered by `{ context: 'response', messageId, ... }` (or with `error`); room broadcasts arrive
+ * as `{ context: 'user', message: { name, statePatch | params } }`.
+ */
+export class SocketActions {
+  private messageId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private readonly handlers = new Set<(m: CustomServerMessage) => void>();
+
+  constructor(private readonly conn: PrimusConnection) {
+    conn.on('data', (data) => this.receive(data));
+    conn.on('reconnecting', () => this.failAll());
+    conn.on('end', () => this.failAll());
+  }
+
+  /**
+   * Sends one action; resolves with the response envelope, rejects with an ActionError.
+   * `onAnswer` runs synchronously when the answer frame is read, before any later frame.
+   */
+  send<T = Record<string, unknown>>(
+    params: { action: string } & Record<string, unknown>,
+    onAnswer?: (frame: Record<string, unknown>) => void,
+  ) {
+    const messageId = ++this.messageId;
+    return new Promise<T>((resolve, reject) => {
+      if (!this.conn.write({ event: 'action', params, messageId })) {
+        reject(new ActionError(NOT_CONNECTED, true));
+        return;
+      }
+      this.pending.set(messageId, {
+        resolve: (frame) => {
+          onAnswer?.(frame);
+          (resolve as (value: Record<string, unknown>) => void)(frame);
+        },
+        reject,
+      });
+    });
+  }
+
+  onMessage(fn: (m: CustomServerMessage) => void): () => void {
+    this.handlers.add(fn);
+    return () => this.handlers.delete(fn);
+  }
+
+  private receive(data: unknown) {
+    if (!data || typeof data !== 'object') return;
+    const frame = data as {
+      context?: string;
+      messageId?: number;
+      error?: unknown;
+      message?: unknown;
+    };
+    if (frame.context === 'response' && typeof frame.messageId === 'number') {
+      const p = this.pending.get(frame.messageId);
+      if (!p) return;
+      this.pending.delete(frame.messageId);
+      if (frame.error !== undefined && frame.error !== null) {
+        p.reject(new ActionError(errorMessage(frame.error)));
+      } else {
+        p.resolve(frame as Record<string, unknown>);
+      }
+      return;
+    }
+    if (frame.context === 'user' && frame.message && typeof frame.message === 'object') {
+      const message = frame.message as CustomServerMessage;
+      if (typeof message.name !== 'string') return;
+      for (const fn of [...this.handlers]) fn(message);
+    }
+  }
+
+  private failAll() {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(new ActionError(NOT_CONNECTED, true));
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'message' in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}

@@ -1,0 +1,256 @@
+import type {
+  ClientRoomState,
+  CustomServerMessage,
+  JoinRoomResult,
+  PlayedOneTimeAnimationParams,
+} from '@tt/protocol';
+import { ActionError, SocketActions } from './actions';
+import { writeCurrentRoom } from './currentRoom';
+import { applyStatePatch } from './patch';
+import { PrimusConnection, primusUrl, type SocketFactory, type Timers } from './primus';
+import type { RoomStoreApi } from './store';
+
+export interface RoomConnectionOptions {
+  slug: string;
+  roomUuid: string;
+  password?: string;
+  /** The bearer token (read again on every reconnect). */
+  token: () => string | null;
+  /** http(s) origin of the platform; the socket is `${ws origin}/primus`. */
+  origin: string;
+  store: RoomStoreApi;
+  factory?: SocketFactory;
+  timers?: Timers;
+  random?: () => number;
+  now?: () => number;
+  log?: (message: string, detail?: unknown) => void;
+  /** How long a one-time animation shows on the avatar. */
+  animationMs?: number;
+  /** Longest random wait before rejoining after a roomReset (spec §9: up to 2 s). */
+  resetDelayMs?: number;
+}
+
+export type ActionParams = Record<string, unknown>;
+
+/**
+ * The connection behaviour of spec §4: join and take the full state, then apply each statePatch
+ * with validation. A patch that does not apply is logged and answered by a rejoin; a reconnect
+ * rejoins; roomReset rejoins after a random delay of up to 2 s; kickedFromRoom leaves the room
+ * and keeps the reason. The room state lives in the store; this class is its only writer.
+ */
+export class RoomConnection {
+  private readonly conn: PrimusConnection;
+  private readonly actions: SocketActions;
+  private readonly timers: Timers;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly log: (message: string, detail?: unknown) => void;
+  private joinSeq = 0;
+  private joining = false;
+  private stopped = false;
+  private resetTimer: unknown = null;
+  private animationSeq = 0;
+  private readonly animationTimers = new Map<string, unknown>();
+
+  constructor(private readonly opts: RoomConnectionOptions) {
+    this.timers = opts.timers ?? {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    };
+    this.now = opts.now ?? Date.now;
+    this.random = opts.random ?? Math.random;
+    this.log = opts.log ?? ((m, d) => console.error(`[room] ${m}`, d ?? ''));
+    this.conn = new PrimusConnection({
+      url: () => primusUrl(opts.origin, opts.token() ?? '', this.random),
+      factory: opts.factory,
+      timers: this.timers,
+      random: this.random,
+    });
+    this.actions = new SocketActions(this.conn);
+    this.conn.on('open', ({ reconnected }) => this.join(reconnected ? 'reconnect' : 'open'));
+    this.conn.on('ping', (serverTime) => this.set({ serverTimeOffset: serverTime - this.now() }));
+    this.conn.on('reconnecting', () => {
+      if (!this.stopped) this.set({ status: 'reconnecting' });
+    });
+    this.conn.on('end', ({ byServer }) => {
+      if (this.stopped) return;
+      this.stopped = true;
+      this.clearTimers();
+      if (byServer && this.opts.store.getState().status !== 'kicked') {
+        this.set({ status: 'closed' });
+      }
+    });
+    this.actions.onMessage((m) => this.onMessage(m));
+  }
+
+  get roomUuid(): string {
+    return this.opts.roomUuid;
+  }
+
+  get slug(): string {
+    return this.opts.slug;
+  }
+
+  start(): void {
+    this.opts.store.setState({
+      slug: this.opts.slug,
+      roomUuid: this.opts.roomUuid,
+      status: 'connecting',
+      state: null,
+      error: null,
+      kickReason: null,
+      animations: {},
+    });
+    this.conn.open();
+  }
+
+  /** Leaves the room: closes the socket for good (the server notices after its grace period). */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.clearTimers();
+    this.conn.end();
+  }
+
+  /** Sends an action for this room: `{ action, roomUuid, ...params }`. */
+  action<T = Record<string, unknown>>(
+    action: string,
+    params: ActionParams = {},
+    onAnswer?: (frame: Record<string, unknown>) => void,
+  ): Promise<T> {
+    if (this.stopped) return Promise.reject(new ActionError('Not connected to the room', true));
+    return this.actions.send<T>({ ...params, roomUuid: this.opts.roomUuid, action }, onAnswer);
+  }
+
+  /** Asks for the full state again (after a failed patch, a reset, a reconnect). */
+  rejoin(reason: string): void {
+    if (this.stopped) return;
+    this.join(reason);
+  }
+
+  private join(reason: string) {
+    const seq = ++this.joinSeq;
+    this.joining = true;
+    const hadState = this.opts.store.getState().state !== null;
+    this.set({ status: hadState ? 'rejoining' : 'connecting' });
+    const params: ActionParams = {};
+    if (this.opts.password) params.password = this.opts.password;
+    // The answer is taken the moment its frame is read: the frames after it patch its state.
+    const onAnswer = (frame: Record<string, unknown>) => {
+      if (seq !== this.joinSeq || this.stopped) return;
+      const res = frame as unknown as JoinRoomResult;
+      this.joining = false;
+      this.set({
+        state: res.state,
+        status: 'joined',
+        error: null,
+        serverTimeOffset:
+          typeof res.serverTime === 'number'
+            ? res.serverTime - this.now()
+            : this.opts.store.getState().serverTimeOffset,
+      });
+      writeCurrentRoom({ slug: this.opts.slug, lastConnection: this.now(), error: null });
+    };
+    this.action<JoinRoomResult>('joinRoom', params, onAnswer).then(
+      () => undefined,
+      (err: unknown) => {
+        if (seq !== this.joinSeq || this.stopped) return;
+        this.joining = false;
+        if (err instanceof ActionError && err.disconnected) return; // the reconnect rejoins
+        const message = err instanceof Error ? err.message : String(err);
+        this.log(`joinRoom failed (${reason})`, message);
+        this.set({ status: 'failed', error: message });
+        this.stop();
+      },
+    );
+  }
+
+  private onMessage(message: CustomServerMessage) {
+    if (this.stopped) return;
+    if (message.statePatch !== undefined) {
+      this.applyPatch(message.name, message.statePatch);
+      return;
+    }
+    switch (message.name) {
+      case 'playedOneTimeAnimation':
+        this.showAnimation(message.params);
+        break;
+      case 'roomReset':
+        this.scheduleResetRejoin();
+        break;
+      case 'kickedFromRoom':
+        this.kicked(message.params?.reason ?? null);
+        break;
+    }
+  }
+
+  private applyPatch(name: string, patch: CustomServerMessage['statePatch']) {
+    // While a join is on its way the state it brings replaces everything: older patches are moot.
+    const current = this.opts.store.getState().state;
+    if (this.joining || !current) return;
+    let next: ClientRoomState;
+    try {
+      next = applyStatePatch(current, patch ?? []);
+    } catch (err) {
+      this.log(`statePatch of ${name} did not apply; rejoining`, err);
+      this.join('patch failed');
+      return;
+    }
+    this.set({ state: next });
+    if (name === 'updatedRoomSettings' && next.settings.slug !== current.settings.slug) {
+      // spec §4: a settings update that changes the slug changes the stored slug
+      this.opts.slug = next.settings.slug;
+      this.set({ slug: next.settings.slug });
+      writeCurrentRoom({ slug: next.settings.slug, lastConnection: this.now(), error: null });
+    }
+  }
+
+  private scheduleResetRejoin() {
+    if (this.resetTimer !== null) this.timers.clearTimeout(this.resetTimer);
+    const delay = Math.floor(this.random() * (this.opts.resetDelayMs ?? 2000));
+    this.joining = true; // the old state is void; ignore patches until the new one arrives
+    this.set({ status: 'rejoining' });
+    this.resetTimer = this.timers.setTimeout(() => {
+      this.resetTimer = null;
+      this.rejoin('room reset');
+    }, delay);
+  }
+
+  private kicked(reason: string | null) {
+    this.set({ status: 'kicked', kickReason: reason, state: null });
+    writeCurrentRoom({ slug: this.opts.slug, lastConnection: this.now(), error: reason ?? '' });
+    this.stop();
+  }
+
+  private showAnimation(params: PlayedOneTimeAnimationParams | undefined) {
+    if (!params?.userUuid) return;
+    const id = ++this.animationSeq;
+    const { userUuid, animation, emoji } = params;
+    const animations = { ...this.opts.store.getState().animations };
+    animations[userUuid] = { animation, emoji, id };
+    this.set({ animations });
+    const old = this.animationTimers.get(userUuid);
+    if (old !== undefined) this.timers.clearTimeout(old);
+    this.animationTimers.set(
+      userUuid,
+      this.timers.setTimeout(() => {
+        this.animationTimers.delete(userUuid);
+        const rest = { ...this.opts.store.getState().animations };
+        if (rest[userUuid]?.id !== id) return;
+        delete rest[userUuid];
+        this.set({ animations: rest });
+      }, this.opts.animationMs ?? 2600),
+    );
+  }
+
+  private set(partial: Parameters<RoomStoreApi['setState']>[0]) {
+    this.opts.store.setState(partial);
+  }
+
+  private clearTimers() {
+    if (this.resetTimer !== null) this.timers.clearTimeout(this.resetTimer);
+    this.resetTimer = null;
+    for (const t of this.animationTimers.values()) this.timers.clearTimeout(t);
+    this.animationTimers.clear();
+  }
+}
