@@ -41,8 +41,9 @@ export class Playback {
       w.replace('/nowPlaying', null);
       w.replace('/songsRemainingForDj', 0);
     }
-    room.flush(w, 'playedSong');
+    // Recorded before clients hear of it: the recent-songs list already has the song (spec §4).
     if (started) await this.recordStart(room, started);
+    room.flush(w, 'playedSong');
     this.arm(room);
   }
 
@@ -51,11 +52,9 @@ export class Playback {
     if (room.playing) return;
     const w = room.writer();
     const started = this.startOps(room, w);
+    if (started) await this.recordStart(room, started);
     room.flush(w, 'playedSong');
-    if (started) {
-      await this.recordStart(room, started);
-      this.arm(room);
-    }
+    if (started) this.arm(room);
   }
 
   /** (Re-)arms the end-of-song timer from nowPlaying.endTime (RR-TIMER-1, RR-TIMER-2). */
