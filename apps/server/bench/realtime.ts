@@ -25,7 +25,7 @@ const song: MinimalSongDto = {
 
 async function createRoom(s: TestServer, token: string, name: string): Promise<string> {
   const room = await s.as(token).call(roomEndpoints.create, {
-    body: { name, roomSize: 100_000 },
+    body: { name, roomSize: 10_000 },
   } as never);
   return (room as { uuid: string }).uuid;
 }
