@@ -164,7 +164,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // The room socket lives beside the room service: /primus on the same HTTP server.
   const realtime = config.SERVICES.includes('room')
-    ? await startRealtime(app.server, platform, opts.realtime)
+    ? await startRealtime(app.server, platform, {
+        pingIntervalMs: config.REALTIME_PING_INTERVAL * 1000,
+        idleTimeoutMs: config.REALTIME_IDLE_TIMEOUT * 1000,
+        leaveGraceMs: config.ROOM_LEAVE_GRACE * 1000,
+        ...opts.realtime,
+      })
     : null;
 
   return {

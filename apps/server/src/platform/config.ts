@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   SMS_BASE_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
   SMS_FROM: z.string().default('TTLIVE'),
+  REALTIME_PING_INTERVAL: duration.prefault('25s'),
+  REALTIME_IDLE_TIMEOUT: duration.prefault('70s'),
+  ROOM_LEAVE_GRACE: duration.prefault('20s'),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()
