@@ -118,20 +118,24 @@ export async function voteFanOut(
     listeners.push(c);
   });
 
+  // Each connection receives the votes in order: its k-th votedOnSong answers the k-th vote sent.
   const result: FanOut = { deliveries: 0, latencies: [], seconds: 0, frameBytes: 0 };
-  let lastSent: number | null = null;
+  const sentAt: number[] = [];
   for (const c of listeners) {
+    let k = 0;
     c.onBroadcast = (message, receivedAt) => {
-      if (message.name !== 'votedOnSong' || lastSent === null) return;
+      if (message.name !== 'votedOnSong') return;
+      const t0 = sentAt[k++];
+      if (t0 === undefined) return;
       result.deliveries++;
-      result.latencies.push(receivedAt - lastSent);
+      result.latencies.push(receivedAt - t0);
       result.frameBytes = JSON.stringify(message).length;
     };
   }
   const total = Math.max(1, Math.round(o.votesPerSecond * o.seconds));
   const started = performance.now();
   for (let i = 0; i < total; i++) {
-    lastSent = performance.now();
+    sentAt.push(performance.now());
     await voterClient.action('voteOnSong', { roomUuid, songVotes: { like: i % 2 === 0 } });
     const wait = started + ((i + 1) * 1000) / o.votesPerSecond - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -153,13 +157,16 @@ export async function bareBroadcast(o: RealtimeBenchOptions, frameBytes: number,
   const port = (wss.address() as { port: number }).port;
   const clients: WebSocket[] = [];
   const result: FanOut = { deliveries: 0, latencies: [], seconds: 0, frameBytes };
-  let t0 = 0;
+  const sentAt: number[] = [];
   for (let i = 0; i < o.listeners; i += 200) {
     await Promise.all(
       Array.from({ length: Math.min(200, o.listeners - i) }, async () => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
         await new Promise((r) => ws.once('open', r));
+        let k = 0;
         ws.on('message', () => {
+          const t0 = sentAt[k++];
+          if (t0 === undefined) return;
           result.deliveries++;
           result.latencies.push(performance.now() - t0);
         });
@@ -170,7 +177,7 @@ export async function bareBroadcast(o: RealtimeBenchOptions, frameBytes: number,
   const frame = JSON.stringify({ pad: 'x'.repeat(Math.max(0, frameBytes - 10)) });
   const started = performance.now();
   for (let i = 0; i < total; i++) {
-    t0 = performance.now();
+    sentAt.push(performance.now());
     for (const c of wss.clients) c.send(frame);
     const next = started + ((i + 1) * 1000) / o.votesPerSecond;
     const wait = next - performance.now();
