@@ -76,6 +76,21 @@ export async function joinStorm(s: TestServer, ownerToken: string, n: number) {
   };
 }
 
+/**
+ * Resolves once `result.deliveries` reaches `target` (or after 10 s): both fan-out scenarios keep one
+ * message in flight at a time, so they put the same load pattern on the machine.
+ */
+function deliveredTo(result: FanOut, target: number): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = performance.now() + 10_000;
+    const check = () => {
+      if (result.deliveries >= target || performance.now() > deadline) resolve();
+      else setImmediate(check);
+    };
+    check();
+  });
+}
+
 interface FanOut {
   deliveries: number;
   latencies: number[];
@@ -137,6 +152,7 @@ export async function voteFanOut(
   for (let i = 0; i < total; i++) {
     sentAt.push(performance.now());
     await voterClient.action('voteOnSong', { roomUuid, songVotes: { like: i % 2 === 0 } });
+    await deliveredTo(result, (i + 1) * listeners.length);
     const wait = started + ((i + 1) * 1000) / o.votesPerSecond - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
@@ -179,6 +195,7 @@ export async function bareBroadcast(o: RealtimeBenchOptions, frameBytes: number,
   for (let i = 0; i < total; i++) {
     sentAt.push(performance.now());
     for (const c of wss.clients) c.send(frame);
+    await deliveredTo(result, (i + 1) * o.listeners);
     const next = started + ((i + 1) * 1000) / o.votesPerSecond;
     const wait = next - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));

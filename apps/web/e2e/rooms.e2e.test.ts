@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { roomEndpoints } from '@tt/protocol';
+import { roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
 import { seedDemoSongs } from '../../server/src/services/song/index';
 import { launchBrowser, startServerWithWeb } from './support';
@@ -113,7 +113,22 @@ describe('web: a live room in two browsers', () => {
     await a.goto(`${s.url}/rooms/${room.slug}`);
     await b.goto(`${s.url}/rooms/${room.slug}`);
     await b.getByTestId('room-page').waitFor();
+    // First a role from the menu: muting in chat gives the room role chatDisabled.
     await a.getByTestId('floor').getByTestId(`avatar-${rowdy.uuid}`).click();
+    await a.getByTestId('mod-role-chatDisabled').click();
+    await expect
+      .poll(async () =>
+        (
+          await s.as(owner.token).call(roomRoleEndpoints.ofUser, {
+            params: { roomId: room.uuid, userId: rowdy.uuid },
+          })
+        ).map((r) => r.role),
+      )
+      .toContain('chatDisabled');
+    await a.getByTestId('floor').getByTestId(`avatar-${rowdy.uuid}`).click();
+    await expect(a.getByTestId('mod-role-chatDisabled').textContent()).resolves.toBe(
+      'Unmute in chat',
+    );
     await a.getByTestId('mod-kick').click();
     await a.getByLabel('Reason (optional)').fill('Too loud');
     await a.getByTestId('mod-confirm').click();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roomRoleEndpoints, type ClientRoomState } from '@tt/protocol';
+import { roomRoleEndpoints, type ClientRoomState, type RoomUserRole } from '@tt/protocol';
 import { api } from '../../../lib/api';
 import { roomAction } from '../../../lib/socket/session';
 import { Avatar } from '../../../ui/Avatar';
@@ -9,9 +9,17 @@ import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
 import { useRoomRunner, type Me } from './hooks';
 import { ROLE_BADGES } from './PeopleList';
 
+/** Room roles a moderator toggles from the menu: [role, give label, take label]. */
+const ROLE_TOGGLES: [RoomUserRole, string, string][] = [
+  ['moderator', 'room.mod.giveModerator', 'room.mod.takeModerator'],
+  ['chatDisabled', 'room.mod.disableChat', 'room.mod.enableChat'],
+  ['djDisabled', 'room.mod.disableDj', 'room.mod.enableDj'],
+];
+
 /**
  * A person's card (a modal dialog): their name, a link to their profile, and for the room's
- * moderators the moderator menu — remove from the booth, give or take the DJ role, kick, ban.
+ * moderators the moderator menu — remove from the booth, give or take the DJ, moderator,
+ * chat-disabled and DJ-disabled roles, kick, ban.
  */
 export function UserSheet({
   state,
@@ -59,7 +67,7 @@ export function UserSheet({
     }, done);
     if (ok) onClose();
   };
-  const role = (r: 'dj' | 'banned', give: boolean) =>
+  const role = (r: RoomUserRole, give: boolean) =>
     give
       ? api.call(roomRoleEndpoints.create, {
           params: { roomId: roomUuid },
@@ -154,6 +162,24 @@ export function UserSheet({
                 {hasDjRole ? t('room.mod.takeDjRole') : t('room.mod.giveDjRole')}
               </button>
             ) : null}
+            {!isGuest
+              ? ROLE_TOGGLES.map(([r, give, take]) => {
+                  const held = roles.includes(r);
+                  return (
+                    <button
+                      key={r}
+                      type="button"
+                      className="mod-item"
+                      onClick={() =>
+                        void act(() => role(r, !held), t('room.mod.roleChanged', { name }))
+                      }
+                      data-testid={`mod-role-${r}`}
+                    >
+                      {t(held ? take : give)}
+                    </button>
+                  );
+                })
+              : null}
             {confirm ? (
               <div className="mod-confirm">
                 {confirm === 'kick' ? (
