@@ -17,6 +17,7 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
   const vote = (songVotes: { like?: boolean; star?: boolean }) =>
     void run(() => roomAction('voteOnSong', { songVotes }));
   const why = me.isGuest ? t('room.votes.guest') : !playing ? t('room.votes.nothing') : undefined;
+  const common = { disabled, title: why };
 
   return (
     <section className="vote-panel" aria-label={t('room.votes.label')} data-testid="vote-panel">
@@ -43,59 +44,67 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
         </div>
       </div>
       <div className="vote-buttons" role="group" aria-label={t('room.votes.label')}>
-        <button
-          type="button"
-          className="vote-btn vote-like"
-          aria-pressed={mine.like === true}
-          disabled={disabled}
-          title={why}
+        <VoteButton
+          kind="like"
+          icon="▲"
+          word={t('room.votes.like')}
+          count={likes}
+          pressed={mine.like === true}
           onClick={() => vote({ like: true })}
-          data-testid="vote-like"
-        >
-          <span className="vote-icon" aria-hidden="true">
-            ▲
-          </span>
-          <span className="vote-word">{t('room.votes.like')}</span>
-          <span className="vote-count" data-testid="like-count">
-            {likes}
-          </span>
-        </button>
-        <button
-          type="button"
-          className="vote-btn vote-dislike"
-          aria-pressed={mine.like === false}
-          disabled={disabled}
-          title={why}
+          {...common}
+        />
+        <VoteButton
+          kind="dislike"
+          icon="▼"
+          word={t('room.votes.dislike')}
+          count={dislikes}
+          pressed={mine.like === false}
           onClick={() => vote({ like: false })}
-          data-testid="vote-dislike"
-        >
-          <span className="vote-icon" aria-hidden="true">
-            ▼
-          </span>
-          <span className="vote-word">{t('room.votes.dislike')}</span>
-          <span className="vote-count" data-testid="dislike-count">
-            {dislikes}
-          </span>
-        </button>
-        <button
-          type="button"
-          className="vote-btn vote-star"
-          aria-pressed={mine.star === true}
-          disabled={disabled}
-          title={why}
+          {...common}
+        />
+        <VoteButton
+          kind="star"
+          icon="★"
+          word={t('room.votes.star')}
+          count={stars}
+          pressed={mine.star === true}
           onClick={() => vote({ star: !mine.star })}
-          data-testid="vote-star"
-        >
-          <span className="vote-icon" aria-hidden="true">
-            ★
-          </span>
-          <span className="vote-word">{t('room.votes.star')}</span>
-          <span className="vote-count" data-testid="star-count">
-            {stars}
-          </span>
-        </button>
+          {...common}
+        />
       </div>
       {why ? <p className="vote-why muted">{why}</p> : null}
     </section>
+  );
+}
+
+/** One vote button: its icon, word and count; `data-testid`s vote-<kind> and <kind>-count. */
+function VoteButton(p: {
+  kind: 'like' | 'dislike' | 'star';
+  icon: string;
+  word: string;
+  count: number;
+  pressed: boolean;
+  disabled: boolean;
+  title: string | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`vote-btn vote-${p.kind}`}
+      aria-pressed={p.pressed}
+      disabled={p.disabled}
+      title={p.title}
+      onClick={p.onClick}
+      data-testid={`vote-${p.kind}`}
+    >
+      <span className="vote-icon" aria-hidden="true">
+        {p.icon}
+      </span>
+      <span className="vote-word">{p.word}</span>
+      <span className="vote-count" data-testid={`${p.kind}-count`}>
+        {p.count}
+      </span>
+    </button>
   );
 }
