@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Base URLs and credentials of the music-provider adapters, read from the environment. Every
+ * base URL defaults to the provider's real public API; tests point them at local fakes.
+ * Credentials are optional: an adapter whose credentials are missing is simply not built.
+ */
+const url = (fallback: string) => z.string().url().default(fallback);
+const secret = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ProviderEnv = z.object({
+  SPOTIFY_API_URL: url('https://api.spotify.com'),
+  SPOTIFY_TOKEN_URL: url('https://accounts.spotify.com/api/token'),
+  SPOTIFY_CLIENT_ID: secret,
+  SPOTIFY_CLIENT_SECRET: secret,
+  APPLE_MUSIC_API_URL: url('https://api.music.apple.com'),
+  APPLE_MUSIC_TOKEN: secret,
+  APPLE_STOREFRONT: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'a two-letter storefront code such as us')
+    .default('us'),
+  SOUNDCLOUD_API_URL: url('https://api.soundcloud.com'),
+  /** Not in the lead's list: SoundCloud's token endpoint lives on another host. */
+  SOUNDCLOUD_TOKEN_URL: url('https://secure.soundcloud.com/oauth/token'),
+  SOUNDCLOUD_CLIENT_ID: secret,
+  SOUNDCLOUD_CLIENT_SECRET: secret,
+  AUDIUS_API_URL: url('https://api.audius.co'),
+  YOUTUBE_API_URL: url('https://www.googleapis.com'),
+  YOUTUBE_API_KEY: secret,
+  SEVENDIGITAL_API_URL: url('https://api.7digital.com/1.2'),
+  SEVENDIGITAL_KEY: secret,
+});
+export type ProviderEnv = z.infer<typeof ProviderEnv>;
+
+export interface ProviderOptions {
+  spotify: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  apple: { apiUrl: string; developerToken?: string; storefront: string };
+  soundcloud: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  audius: { apiUrl: string };
+  youtube: { apiUrl: string; apiKey?: string };
+  sevenDigital: { apiUrl: string; consumerKey?: string };
+}
+
+/** Parses the provider variables of `env`; a malformed value throws a ZodError naming it. */
+export function providerOptionsFromEnv(env: Record<string, string | undefined>): ProviderOptions {
+  // Empty strings count as unset, as in .env files.
+  const cleaned = Object.fromEntries(
+    Object.keys(ProviderEnv.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const e = ProviderEnv.parse(cleaned);
+  return {
+    spotify: {
+      apiUrl: e.SPOTIFY_API_URL,
+      tokenUrl: e.SPOTIFY_TOKEN_URL,
+      clientId: e.SPOTIFY_CLIENT_ID,
+      clientSecret: e.SPOTIFY_CLIENT_SECRET,
+    },
+    apple: {
+      apiUrl: e.APPLE_MUSIC_API_URL,
+      developerToken: e.APPLE_MUSIC_TOKEN,
+      storefront: e.APPLE_STOREFRONT,
+    },
+    soundcloud: {
+      apiUrl: e.SOUNDCLOUD_API_URL,
+      tokenUrl: e.SOUNDCLOUD_TOKEN_URL,
+      clientId: e.SOUNDCLOUD_CLIENT_ID,
+      clientSecret: e.SOUNDCLOUD_CLIENT_SECRET,
+    },
+    audius: { apiUrl: e.AUDIUS_API_URL },
+    youtube: { apiUrl: e.YOUTUBE_API_URL, apiKey: e.YOUTUBE_API_KEY },
+    sevenDigital: { apiUrl: e.SEVENDIGITAL_API_URL, consumerKey: e.SEVENDIGITAL_KEY },
+  };
+}

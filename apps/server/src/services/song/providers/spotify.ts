@@ -1,0 +1,107 @@
+import {
+  TokenCache,
+  buildUrl,
+  clientCredentials,
+  getJsonWithToken,
+  msToSeconds,
+  yearOf,
+  type ProviderSearchPage,
+  type ProviderSong,
+} from './http';
+
+/** Spotify Web API track object (the fields we read). */
+export interface SpotifyTrack {
+  id: string;
+  name: string;
+  duration_ms: number;
+  explicit: boolean;
+  preview_url?: string | null;
+  external_ids?: { isrc?: string };
+  external_urls?: { spotify?: string };
+  artists: { id: string; name: string }[];
+  album?: {
+    name?: string;
+    release_date?: string;
+    images?: { url: string; width: number | null; height: number | null }[];
+    genres?: string[];
+  };
+}
+
+interface SpotifySearchResponse {
+  tracks: {
+    items: SpotifyTrack[];
+    offset: number;
+    limit: number;
+    total: number;
+    next: string | null;
+  };
+}
+
+export interface SpotifyOptions {
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs?: number;
+}
+
+export function mapSpotifyTrack(t: SpotifyTrack): ProviderSong {
+  // Spotify lists images widest first; prefer the ~300 px one for a thumbnail.
+  const images = t.album?.images ?? [];
+  const thumb = images.find((i) => (i.width ?? 0) <= 320) ?? images.at(-1) ?? images[0];
+  return {
+    trackName: t.name,
+    artistName: t.artists.map((a) => a.name).join(', '),
+    genre: t.album?.genres?.[0] ?? null,
+    duration: msToSeconds(t.duration_ms),
+    isrc: t.external_ids?.isrc ?? null,
+    explicit: Boolean(t.explicit),
+    musicProviders: { spotify: t.id },
+    thumbnails: thumb ? { spotify: thumb.url } : {},
+    links: { spotify: t.external_urls?.spotify ?? `https://open.spotify.com/track/${t.id}` },
+    previews: t.preview_url ? [t.preview_url] : [],
+    streamUrls: {},
+    albumName: t.album?.name ?? null,
+    releaseYear: yearOf(t.album?.release_date),
+  };
+}
+
+/** Spotify Web API with a client-credentials token, refreshed once on 401 (spec §7). */
+export class SpotifyClient {
+  private readonly tokens: TokenCache;
+
+  constructor(private readonly opts: SpotifyOptions) {
+    this.tokens = new TokenCache(
+      clientCredentials(opts.tokenUrl, opts.clientId, opts.clientSecret, opts.timeoutMs),
+    );
+  }
+
+  private get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T> {
+    return getJsonWithToken<T>(buildUrl(this.opts.apiUrl, path, query), this.tokens, {
+      refreshOn: [401],
+      timeoutMs: this.opts.timeoutMs,
+    });
+  }
+
+  /** GET /v1/tracks/{id}. */
+  async getTrack(id: string, market?: string): Promise<ProviderSong> {
+    const t = await this.get<SpotifyTrack>(`/v1/tracks/${encodeURIComponent(id)}`, { market });
+    return mapSpotifyTrack(t);
+  }
+
+  /** GET /v1/search?q&type=track&offset&limit. */
+  async search(q: string, offset = 0, limit = 20, market?: string): Promise<ProviderSearchPage> {
+    const r = await this.get<SpotifySearchResponse>('/v1/search', {
+      q,
+      type: 'track',
+      offset,
+      limit,
+      market,
+    });
+    const items = r.tracks?.items ?? [];
+    return {
+      songs: items.map(mapSpotifyTrack),
+      next: r.tracks?.next ? offset + items.length : null,
+    };
+  }
+}

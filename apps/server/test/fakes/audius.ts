@@ -1,0 +1,50 @@
+import type { AudiusTrack } from '../../src/services/song/providers/audius';
+import { startFakeServer, type FakeServer } from './http';
+
+/**
+ * A local Audius API: `GET /v1/tracks/{id}`, `GET /v1/tracks/{id}/stream` (302 to the audio),
+ * `GET /v1/tracks/search?query`, answering `{ data }` as Audius documents it.
+ */
+export interface FakeAudius extends FakeServer {
+  tracks: Map<string, AudiusTrack>;
+}
+
+export function audiusTrack(id: string, overrides: Partial<AudiusTrack> = {}): AudiusTrack {
+  return {
+    id,
+    title: `Audius ${id}`,
+    duration: 201,
+    genre: 'Electronic',
+    mood: 'Energizing',
+    permalink: `/dj-wave/audius-${id}`,
+    release_date: '2023-02-01T00:00:00Z',
+    is_streamable: true,
+    artwork: {
+      '150x150': `https://creatornode.example/${id}/150x150.jpg`,
+      '480x480': `https://creatornode.example/${id}/480x480.jpg`,
+      '1000x1000': `https://creatornode.example/${id}/1000x1000.jpg`,
+    },
+    user: { id: 'u1', name: 'DJ Wave', handle: 'dj-wave' },
+    ...overrides,
+  };
+}
+
+export async function startFakeAudius(): Promise<FakeAudius> {
+  const state = { tracks: new Map<string, AudiusTrack>() };
+  const server = await startFakeServer((req) => {
+    if (req.method !== 'GET') return { status: 405, body: { error: 'method' } };
+    if (req.path === '/v1/tracks/search') {
+      const q = (req.query.get('query') ?? '').toLowerCase();
+      const offset = Number(req.query.get('offset') ?? 0);
+      const limit = Number(req.query.get('limit') ?? 10);
+      const all = [...state.tracks.values()].filter((t) => t.title.toLowerCase().includes(q));
+      return { status: 200, body: { data: all.slice(offset, offset + limit) } };
+    }
+    const m = /^\/v1\/tracks\/([^/]+)(\/stream)?$/.exec(req.path);
+    const t = m && state.tracks.get(decodeURIComponent(m[1]));
+    if (!t) return { status: 404, body: { error: 'Not found' } };
+    if (m[2]) return { status: 302, body: { location: `https://creatornode.example/${t.id}.mp3` } };
+    return { status: 200, body: { data: t } };
+  });
+  return Object.assign(state, server);
+}

@@ -1,0 +1,90 @@
+import type { SpotifyTrack } from '../../src/services/song/providers/spotify';
+import { FakeTokenIssuer, startFakeServer, type FakeServer } from './http';
+
+/**
+ * A local Spotify: `POST /api/token` (client credentials) and the Web API's
+ * `GET /v1/tracks/{id}` and `GET /v1/search?q&type=track&offset&limit`, answering Spotify's
+ * documented track object. `refuseNext` answers that many API calls 401 whatever the token.
+ */
+export interface FakeSpotify extends FakeServer {
+  issuer: FakeTokenIssuer;
+  tracks: Map<string, SpotifyTrack>;
+  refuseNext: number;
+  /** Options for SpotifyClient. */
+  options: { apiUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+}
+
+export function spotifyTrack(id: string, overrides: Partial<SpotifyTrack> = {}): SpotifyTrack {
+  return {
+    id,
+    name: `Track ${id}`,
+    duration_ms: 215_400,
+    explicit: false,
+    preview_url: `https://p.scdn.co/mp3-preview/${id}`,
+    external_ids: { isrc: `USRC1${id.padStart(7, '0').slice(-7)}` },
+    external_urls: { spotify: `https://open.spotify.com/track/${id}` },
+    artists: [
+      { id: 'a1', name: 'First Artist' },
+      { id: 'a2', name: 'Second Artist' },
+    ],
+    album: {
+      name: 'An Album',
+      release_date: '2019-06-14',
+      images: [
+        { url: `https://i.scdn.co/image/${id}-640`, width: 640, height: 640 },
+        { url: `https://i.scdn.co/image/${id}-300`, width: 300, height: 300 },
+        { url: `https://i.scdn.co/image/${id}-64`, width: 64, height: 64 },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+export async function startFakeSpotify(): Promise<FakeSpotify> {
+  const issuer = new FakeTokenIssuer('spotify-client', 'spotify-secret');
+  const tracks = new Map<string, SpotifyTrack>();
+  const state = { refuseNext: 0 };
+  const server = await startFakeServer((req) => {
+    if (req.method === 'POST' && req.path === '/api/token') return issuer.issue(req);
+    if (state.refuseNext > 0 || !issuer.authorized(req)) {
+      if (state.refuseNext > 0) state.refuseNext--;
+      return { status: 401, body: { error: { status: 401, message: 'The access token expired' } } };
+    }
+    const m = /^\/v1\/tracks\/([^/]+)$/.exec(req.path);
+    if (req.method === 'GET' && m) {
+      const t = tracks.get(decodeURIComponent(m[1]));
+      return t
+        ? { status: 200, body: t }
+        : { status: 404, body: { error: { status: 404, message: 'Non existing id' } } };
+    }
+    if (req.method === 'GET' && req.path === '/v1/search') {
+      const q = (req.query.get('q') ?? '').toLowerCase();
+      if (!q || req.query.get('type') !== 'track') {
+        return { status: 400, body: { error: { status: 400, message: 'Bad search' } } };
+      }
+      const offset = Number(req.query.get('offset') ?? 0);
+      const limit = Number(req.query.get('limit') ?? 20);
+      const all = [...tracks.values()].filter((t) => t.name.toLowerCase().includes(q));
+      const items = all.slice(offset, offset + limit);
+      const next =
+        offset + limit < all.length ? `${server.url}/v1/search?offset=${offset + limit}` : null;
+      return {
+        status: 200,
+        body: {
+          tracks: { href: '', items, limit, offset, total: all.length, next, previous: null },
+        },
+      };
+    }
+    return { status: 404, body: { error: { status: 404, message: 'Service not found' } } };
+  });
+  return Object.assign(state, server, {
+    issuer,
+    tracks,
+    options: {
+      apiUrl: server.url,
+      tokenUrl: `${server.url}/api/token`,
+      clientId: issuer.clientId,
+      clientSecret: issuer.clientSecret,
+    },
+  });
+}
