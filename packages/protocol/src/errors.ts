@@ -238,6 +238,16 @@ export const ERRORS = {
     message: 'Unauthorized to edit tags that not belongs to the user',
   },
   SONG_NOT_VERIFIED: { status: 403, message: 'Song is not verified' },
+  SONG_UPLOAD_FORBIDDEN: {
+    status: 403,
+    message: 'Uploading music needs the uploadMusic capability.',
+  },
+  SONG_FILE_MISSING: { status: 400, message: 'Send one audio file.' },
+  SONG_FILE_TYPE_UNSUPPORTED: {
+    status: 415,
+    message: 'Unsupported audio file type (send MP3, M4A/AAC, WAV, FLAC or Ogg).',
+  },
+  SONG_HLS_NOT_FOUND: { status: 404, message: 'This HLS file does not exist.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

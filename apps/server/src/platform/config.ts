@@ -82,6 +82,12 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  /** Most bytes of one uploaded song (POST /upload/song). */
+  SONG_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
 });
 

@@ -119,3 +119,25 @@ export type SongListRes = z.infer<typeof SongListRes>;
 
 /** A song id in a path: its short id, or its numeric id. */
 export const SongIdParam = z.object({ id: z.string().min(1).max(64) });
+
+/** Most bytes of one uploaded audio file (SONG_UPLOAD_MAX_BYTES may lower it). */
+export const SONG_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** GET /songs/hls/key: the song whose AES-128 key is asked for. */
+export const SongHlsKeyQuery = z.object({
+  songId: z.string().regex(SONG_SHORT_ID_PATTERN, 'must be a song short id'),
+});
+
+/** One file of a song's HLS rendition: `seg00000.ts`, … */
+export const HLS_SEGMENT_PATTERN = /^seg\d{5}\.ts$/;
+export const SongHlsSegmentParam = SongIdParam.extend({
+  segment: z.string().regex(HLS_SEGMENT_PATTERN, 'must name an HLS segment'),
+});
+
+/** Where the rendition of an uploaded song is served (absolute paths on this platform). */
+export const songHlsPaths = {
+  playlist: (shortId: string) => `/api/song-service/songs/${shortId}/hls-playlist`,
+  key: (shortId: string) => `/api/song-service/songs/hls/key?songId=${shortId}`,
+  segment: (shortId: string, segment: string) =>
+    `/api/song-service/songs/${shortId}/hls/${segment}`,
+};

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../contract';
 import {
   SongDto,
+  SongHlsKeyQuery,
+  SongHlsSegmentParam,
   SongIdParam,
   SongListQuery,
   SongListRes,
@@ -11,7 +13,7 @@ import {
 
 const S = 'song' as const;
 
-/** Song service (spec §7 "Song service"): the metadata part. Uploads and HLS arrive later. */
+/** Song service (spec §7 "Song service"): the catalogue, uploads and their encrypted HLS. */
 export const songEndpoints = {
   search: endpoint({
     service: S,
@@ -59,5 +61,48 @@ export const songEndpoints = {
     params: SongIdParam,
     produces: ['image/svg+xml'],
     response: z.unknown().describe('An SVG image'),
+  }),
+  upload: endpoint({
+    service: S,
+    method: 'POST',
+    path: '/upload/song',
+    auth: 'user',
+    summary:
+      'Uploads one audio file (multipart: file + optional trackName, artistName; MP3, M4A/AAC, WAV, FLAC or Ogg, at most 50 MB; needs the uploadMusic capability): reads its tags and transcodes it to AES-128-encrypted HLS. Answers the song: VERIFIED, MISSING_METADATA (no title or artist) or VERIFICATION_ERROR (the transcode failed)',
+    multipart: true,
+    response: SongDto,
+    status: 201,
+  }),
+  hlsKey: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/songs/hls/key',
+    auth: 'authenticated',
+    summary:
+      "The 16-byte AES-128 key of a verified song's HLS segments (the playlist's #EXT-X-KEY URI); any signed-in listener, guests included",
+    query: SongHlsKeyQuery,
+    produces: ['application/octet-stream'],
+    response: z.unknown().describe('16 raw key bytes'),
+  }),
+  hlsPlaylist: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/songs/{id}/hls-playlist',
+    auth: 'public',
+    summary:
+      "The song's HLS playlist (m3u8; segments and key on this platform); 403 until the song is verified",
+    params: SongIdParam,
+    produces: ['application/vnd.apple.mpegurl'],
+    response: z.unknown().describe('An HLS media playlist'),
+  }),
+  hlsSegment: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/songs/{id}/hls/{segment}',
+    auth: 'public',
+    summary: 'One encrypted MPEG-TS segment of a verified song (segNNNNN.ts)',
+    params: SongHlsSegmentParam,
+    produces: ['video/mp2t'],
+    response: z.unknown().describe('AES-128-encrypted MPEG-TS bytes'),
   }),
 };

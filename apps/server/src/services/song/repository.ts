@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index';
-import { songs } from './schema';
+import { songHlsKeys, songs } from './schema';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;
@@ -24,6 +24,42 @@ export class SongRepository {
   async insertNew(rows: NewSong[]): Promise<SongRow[]> {
     if (rows.length === 0) return [];
     return this.db.insert(songs).values(rows).onConflictDoNothing().returning();
+  }
+
+  async insert(row: NewSong): Promise<SongRow> {
+    const [created] = await this.db.insert(songs).values(row).returning();
+    return created;
+  }
+
+  async update(id: number, patch: Partial<NewSong>): Promise<SongRow> {
+    const [row] = await this.db
+      .update(songs)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(songs.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(songs).where(eq(songs.id, id));
+  }
+
+  /** Stores (or replaces) the HLS key of a song. */
+  async saveHlsKey(songId: number, key: Buffer, iv: Buffer): Promise<void> {
+    const values = { key: key.toString('base64'), iv: iv.toString('hex') };
+    await this.db
+      .insert(songHlsKeys)
+      .values({ songId, ...values })
+      .onConflictDoUpdate({
+        target: songHlsKeys.songId,
+        set: { ...values, createdAt: new Date() },
+      });
+  }
+
+  /** The HLS key bytes of a song, or null. */
+  async hlsKey(songId: number): Promise<Buffer | null> {
+    const [row] = await this.db.select().from(songHlsKeys).where(eq(songHlsKeys.songId, songId));
+    return row ? Buffer.from(row.key, 'base64') : null;
   }
 
   /** A song by short id, or by numeric id when `id` is a number an id column can hold. */

@@ -57,3 +57,18 @@ export const songs = pgTable(
     check('songs_duration_check', sql`${t.duration} >= 0`),
   ],
 );
+
+/**
+ * The AES-128 key of an uploaded song's HLS segments (one per song; the IV is written in the
+ * playlist too). Served only to authenticated listeners by GET /songs/hls/key.
+ */
+export const songHlsKeys = pgTable('song_hls_keys', {
+  songId: integer('song_id')
+    .primaryKey()
+    .references(() => songs.id, { onDelete: 'cascade' }),
+  /** The 16 key bytes, base64. */
+  key: text('key').notNull(),
+  /** The 16 IV bytes, hex (as in the playlist's IV attribute, without 0x). */
+  iv: text('iv').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

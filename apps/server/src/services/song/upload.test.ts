@@ -1,0 +1,283 @@
+import { execFile } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints, moderationEndpoints, type SongDto } from '@tt/protocol';
+import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { ffmpegPath, ffprobePath, sniffAudioType } from './hls';
+
+const run = promisify(execFile);
+
+let s: TestServer;
+let tmp: string;
+let uploader: string;
+let plain: string;
+let guest: string;
+/** An 8-second 440 Hz tone with title and artist tags. */
+let tagged: Buffer;
+/** The same tone without tags. */
+let untagged: Buffer;
+
+const UPLOAD_PATH = '/api/song-service/upload/song';
+
+async function tone(name: string, metadata: Record<string, string>): Promise<Buffer> {
+  const out = path.join(tmp, name);
+  const meta = Object.entries(metadata).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+  await run(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
+    ...meta,
+    out,
+  ]);
+  return fs.readFile(out);
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-song-upload-'));
+  tagged = await tone('tagged.mp3', {
+    title: 'Test Tone',
+    artist: 'Oscillator',
+    genre: 'Ambient',
+    album: 'Sines',
+    date: '2024',
+  });
+  untagged = await tone('untagged.mp3', {});
+  const moderator = await s.createUser({ roles: ['user', 'moderator'] });
+  const user = await s.createUser();
+  await s.as(moderator.token).call(moderationEndpoints.addCapability, {
+    params: { id: user.uuid, capability: 'uploadMusic' },
+  });
+  uploader = user.token;
+  plain = (await s.createUser()).token;
+  guest = (await s.client.call(authEndpoints.guest, {})).accessToken;
+}, 60_000);
+afterAll(async () => {
+  await s.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+function form(file: Buffer, name: string, fields: Record<string, string> = {}): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
+  return fd;
+}
+
+function upload(token: string | null, formData: FormData): Promise<SongDto> {
+  return s.as(token).raw({ method: 'POST', path: UPLOAD_PATH, formData }) as Promise<SongDto>;
+}
+
+async function get(url: string, token?: string) {
+  const res = await fetch(`${s.url}${url}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('magic bytes', () => {
+  it('recognises the audio types and nothing else', () => {
+    const pad = (b: number[]) => Buffer.concat([Buffer.from(b), Buffer.alloc(16)]);
+    expect(sniffAudioType(Buffer.concat([Buffer.from('ID3'), Buffer.alloc(16)]))).toBe('mp3');
+    expect(sniffAudioType(pad([0xff, 0xfb, 0x90, 0x64]))).toBe('mp3');
+    expect(sniffAudioType(pad([0xff, 0xf1, 0x50, 0x80]))).toBe('aac');
+    expect(sniffAudioType(Buffer.from('\0\0\0\x20ftypM4A \0\0\0\0', 'latin1'))).toBe('m4a');
+    expect(sniffAudioType(Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'))).toBe('wav');
+    expect(sniffAudioType(Buffer.from('fLaC\0\0\0\x22\0\0\0\0', 'latin1'))).toBe('flac');
+    expect(sniffAudioType(Buffer.from('OggS\0\x02\0\0\0\0\0\0', 'latin1'))).toBe('ogg');
+    expect(sniffAudioType(Buffer.from('just some text, not audio'))).toBeNull();
+    expect(sniffAudioType(Buffer.from('RIFF\0\0\0\0AVI LIST', 'latin1'))).toBeNull();
+  });
+});
+
+describe('POST /upload/song → encrypted HLS', () => {
+  let song: SongDto;
+
+  beforeAll(async () => {
+    song = await upload(uploader, form(tagged, 'tone.mp3'));
+  }, 60_000);
+
+  it('reads the tags and verifies the song', () => {
+    expect(song).toMatchObject({
+      trackName: 'Test Tone',
+      artistName: 'Oscillator',
+      genre: 'Ambient',
+      albumName: 'Sines',
+      releaseYear: 2024,
+      status: 'VERIFIED',
+      musicProviders: { uploadService: song.songShortId },
+      streamUrls: {
+        uploadService: { hls: `/api/song-service/songs/${song.songShortId}/hls-playlist` },
+      },
+    });
+    expect(song.duration).toBeGreaterThanOrEqual(7);
+    expect(song.duration).toBeLessThanOrEqual(9);
+    expect(song.uploadedBy).not.toBeNull();
+  });
+
+  it('serves a playlist, a key only to signed-in listeners, and segments that decrypt to AAC', async () => {
+    const { res, bytes } = await get(`/api/song-service/songs/${song.songShortId}/hls-playlist`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/vnd.apple.mpegurl');
+    const m3u8 = bytes.toString('utf8');
+    expect(m3u8).toMatch(/^#EXTM3U/);
+    expect(m3u8).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(m3u8).toContain('#EXT-X-ENDLIST');
+
+    const keyLine = m3u8.split('\n').find((l) => l.startsWith('#EXT-X-KEY:'))!;
+    expect(keyLine).toContain('METHOD=AES-128');
+    const keyUri = /URI="([^"]+)"/.exec(keyLine)![1];
+    expect(keyUri).toBe(`/api/song-service/songs/hls/key?songId=${song.songShortId}`);
+    const iv = Buffer.from(/IV=0x([0-9a-fA-F]{32})/.exec(keyLine)![1], 'hex');
+
+    const segments = m3u8.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(segments.length).toBeGreaterThanOrEqual(2); // 8 s in 6-second segments
+    for (const uri of segments) {
+      expect(uri).toMatch(
+        new RegExp(`^/api/song-service/songs/${song.songShortId}/hls/seg\\d{5}\\.ts$`),
+      );
+    }
+
+    // The key: 401 without a token, 16 bytes for a user and for a guest.
+    const anonymous = await get(keyUri);
+    expect(anonymous.res.status).toBe(401);
+    const asGuest = await get(keyUri, guest);
+    expect(asGuest.res.status).toBe(200);
+    const { res: keyRes, bytes: key } = await get(keyUri, plain);
+    expect(keyRes.status).toBe(200);
+    expect(keyRes.headers.get('content-type')).toBe('application/octet-stream');
+    expect(key.length).toBe(16);
+    expect(asGuest.bytes.equals(key)).toBe(true);
+
+    const { res: segRes, bytes: encrypted } = await get(segments[0]);
+    expect(segRes.status).toBe(200);
+    expect(encrypted[0]).not.toBe(0x47); // not plain MPEG-TS
+    const decipher = createDecipheriv('aes-128-cbc', key, iv);
+    const plainTs = Buffer.concat([decipher.update(encrypted), decipher.final()]);
+    expect(plainTs[0]).toBe(0x47); // MPEG-TS sync byte
+    const tsPath = path.join(tmp, 'seg.ts');
+    await fs.writeFile(tsPath, plainTs);
+    const { stdout } = await run(ffprobePath(), [
+      ...['-v', 'error', '-select_streams', 'a:0'],
+      ...['-show_entries', 'stream=codec_name,codec_type', '-of', 'json', tsPath],
+    ]);
+    const probe = JSON.parse(stdout) as { streams: { codec_name: string; codec_type: string }[] };
+    expect(probe.streams[0]).toMatchObject({ codec_name: 'aac', codec_type: 'audio' });
+    // Decodes without errors, too.
+    await run(ffmpegPath(), ['-v', 'error', '-xerror', '-i', tsPath, '-f', 'null', '-']);
+
+    // The segments are also reachable by numeric id; unknown segments are 404.
+    const byNumeric = await get(`/api/song-service/songs/${song.id}/hls/seg00000.ts`);
+    expect(byNumeric.bytes.equals(encrypted)).toBe(true);
+    expect((await get(`/api/song-service/songs/${song.id}/hls/seg99999.ts`)).res.status).toBe(404);
+    expect((await get(`/api/song-service/songs/${song.id}/hls/index.m3u8`)).res.status).toBe(400);
+  }, 60_000);
+
+  it('GET /songs/{id} answers it verified', async () => {
+    const res = await get(`/api/song-service/songs/${song.songShortId}`);
+    expect(JSON.parse(res.bytes.toString()).status).toBe('VERIFIED');
+  });
+});
+
+describe('POST /upload/song refusals and statuses', () => {
+  it('needs the uploadMusic capability', async () => {
+    await expectError(
+      upload(plain, form(tagged, 'tone.mp3')),
+      403,
+      'Uploading music needs the uploadMusic capability.',
+    );
+  });
+
+  it('refuses guests and anonymous callers', async () => {
+    await expectError(upload(guest, form(tagged, 'tone.mp3')), 403);
+    await expectError(upload(null, form(tagged, 'tone.mp3')), 401);
+  });
+
+  it('refuses a file that is not audio with 415', async () => {
+    await expectError(
+      upload(uploader, form(Buffer.from('hello, this is a text file\n'.repeat(10)), 'notes.txt')),
+      415,
+      /Unsupported audio file type/,
+    );
+  });
+
+  it('refuses a request without a file', async () => {
+    const fd = new FormData();
+    fd.append('trackName', 'Nothing');
+    await expectError(
+      s.as(uploader).raw({ method: 'POST', path: UPLOAD_PATH, formData: fd }),
+      400,
+      'Send one audio file.',
+    );
+  });
+
+  it('stops at MISSING_METADATA without title and artist tags, and the playlist is 403', async () => {
+    const song = await upload(uploader, form(untagged, 'untagged.mp3'));
+    expect(song.status).toBe('MISSING_METADATA');
+    expect(song.streamUrls).toEqual({});
+    for (const url of [
+      `/api/song-service/songs/${song.songShortId}/hls-playlist`,
+      `/api/song-service/songs/${song.songShortId}/hls/seg00000.ts`,
+    ]) {
+      const { res, bytes } = await get(url);
+      expect(res.status).toBe(403);
+      expect(JSON.parse(bytes.toString()).message).toBe('Song is not verified');
+    }
+    const key = await get(`/api/song-service/songs/hls/key?songId=${song.songShortId}`, plain);
+    expect(key.res.status).toBe(403);
+  }, 60_000);
+
+  it('takes trackName and artistName from the form when the tags lack them', async () => {
+    const song = await upload(
+      uploader,
+      form(untagged, 'untagged.mp3', { trackName: 'Form Title', artistName: 'Form Artist' }),
+    );
+    expect(song).toMatchObject({
+      trackName: 'Form Title',
+      artistName: 'Form Artist',
+      status: 'VERIFIED',
+    });
+  }, 60_000);
+
+  it('marks VERIFICATION_ERROR when ffmpeg cannot decode the file', async () => {
+    // MP3 magic bytes, but no audio frames.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4096, 7)]);
+    const song = await upload(
+      uploader,
+      form(broken, 'broken.mp3', { trackName: 'Broken', artistName: 'Nobody' }),
+    );
+    expect(song.status).toBe('VERIFICATION_ERROR');
+  }, 60_000);
+
+  it('answers 413 for a file above the size limit', async () => {
+    const small = await startTestServer({ SONG_UPLOAD_MAX_BYTES: '4096' });
+    try {
+      const moderator = await small.createUser({ roles: ['user', 'moderator'] });
+      const user = await small.createUser();
+      await small.as(moderator.token).call(moderationEndpoints.addCapability, {
+        params: { id: user.uuid, capability: 'uploadMusic' },
+      });
+      await expectError(
+        small.as(user.token).raw({
+          method: 'POST',
+          path: UPLOAD_PATH,
+          formData: form(tagged, 'tone.mp3'),
+        }),
+        413,
+        /File is too large/,
+      );
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  it('unknown songs are 404', async () => {
+    const { res } = await get('/api/song-service/songs/zzzzzzzzzz/hls-playlist');
+    expect(res.status).toBe(404);
+    const key = await get('/api/song-service/songs/hls/key?songId=zzzzzzzzzz', plain);
+    expect(key.res.status).toBe(404);
+  });
+});
