@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DjType, PinnedMessageDto, RoomDto } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
-import { AppError, fail } from '../../platform/errors';
+import { fail } from '../../platform/errors';
+import { readSingleFileUpload } from '../../platform/multipart';
 import { sniffImageType } from '../../platform/image-type';
 import { isAdmin, type RoomCore } from './core';
 import type { NewRoom, RoomRow } from './rooms.repository';
@@ -11,12 +12,6 @@ import { hasCapability } from './users';
 /** The path of a room's poster; `v` changes with every upload so caches never serve an old one. */
 export const posterUrl = (roomUuid: string, version: string) =>
   `/api/room-service/rooms/${roomUuid}/poster/image?v=${version}`;
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
-  return `${n} bytes`;
-}
 
 /**
  * A room's extras and single settings: pinned messages, poster, external URL, the
@@ -107,26 +102,12 @@ export class RoomSettingsService {
 
   /** The first file of the multipart upload (other fields are ignored). */
   private async readFile(request: FastifyRequest): Promise<Buffer> {
-    let data: Buffer | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          data ??= bytes;
-        }
-      }
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        const max = this.core.platform.config.IMAGE_MAX_BYTES;
-        throw fail('PAYLOAD_TOO_LARGE', `File is too large (at most ${formatBytes(max)})`);
-      }
-      if (code === 'FST_FILES_LIMIT') throw fail('BAD_REQUEST', 'Send one image file only');
-      throw err;
-    }
-    if (!data || data.length === 0) throw fail('IMAGE_FILE_MISSING');
-    return data;
+    const { file } = await readSingleFileUpload(request, {
+      maxBytes: this.core.platform.config.IMAGE_MAX_BYTES,
+      what: 'image',
+    });
+    if (!file) throw fail('IMAGE_FILE_MISSING');
+    return file.data;
   }
 
   /** Managers upload a poster (PNG, JPEG, WebP or GIF by its bytes); the previous one is deleted. */

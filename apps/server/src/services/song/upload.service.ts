@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { parseBuffer } from 'music-metadata';
 import { songHlsPaths, type SongDto } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
-import { AppError, fail } from '../../platform/errors';
+import { fail } from '../../platform/errors';
+import { readSingleFileUpload } from '../../platform/multipart';
 import type { Platform } from '../../platform/service';
 import { AUDIO_MIME, rewritePlaylist, sniffAudioType, transcodeToHls } from './hls';
 import type { SongRepository, SongRow } from './repository';
@@ -26,11 +27,6 @@ function clean(value: unknown): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-function formatMegabytes(n: number): string {
-  const mb = n / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${n} bytes`;
-}
-
 /** Where a song's HLS files live in the platform file storage. */
 const hlsKey = (shortId: string, file: string) => `hls/${shortId}/${file}`;
 
@@ -49,30 +45,13 @@ export class SongUploadService {
   ) {}
 
   private async readUpload(request: FastifyRequest): Promise<Upload> {
-    const max = this.platform.config.SONG_UPLOAD_MAX_BYTES;
-    let upload: Upload | undefined;
-    const fields: Record<string, unknown> = {};
-    try {
-      for await (const part of request.parts({ limits: { fileSize: max, files: 1 } })) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          upload ??= { data, fileName: part.filename ?? '' };
-        } else {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw fail('PAYLOAD_TOO_LARGE', `File is too large (at most ${formatMegabytes(max)})`);
-      }
-      if (code === 'FST_FILES_LIMIT') throw fail('BAD_REQUEST', 'Send one audio file only');
-      throw err;
-    }
-    if (!upload || upload.data.length === 0) throw fail('SONG_FILE_MISSING');
+    const { file, fields } = await readSingleFileUpload(request, {
+      maxBytes: this.platform.config.SONG_UPLOAD_MAX_BYTES,
+      what: 'audio',
+    });
+    if (!file) throw fail('SONG_FILE_MISSING');
     return {
-      ...upload,
+      ...file,
       trackName: clean(fields.trackName),
       artistName: clean(fields.artistName),
     };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ImageKind, imageUrl, type ImageContentType, type UserImageDto } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
-import { AppError, fail } from '../../platform/errors';
+import { fail } from '../../platform/errors';
+import { readSingleFileUpload } from '../../platform/multipart';
 import { sniffImageType } from '../../platform/image-type';
 import { ImagesRepository, type ImageRow } from './images.repository';
 import { toPublicProfile, type AccountService } from './service';
@@ -35,31 +36,15 @@ export class ImagesService {
 
   /** Reads the multipart upload: the `kind` field and one file, in any order. */
   private async readUpload(request: FastifyRequest): Promise<{ kind: ImageKind; data: Buffer }> {
-    let kind: unknown;
-    let data: Buffer | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          data ??= bytes;
-        } else if (part.fieldname === 'kind') {
-          kind = part.value;
-        }
-      }
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        const max = this.accounts.platform.config.IMAGE_MAX_BYTES;
-        throw fail('PAYLOAD_TOO_LARGE', `File is too large (at most ${formatBytes(max)})`);
-      }
-      if (code === 'FST_FILES_LIMIT') throw fail('BAD_REQUEST', 'Send one image file only');
-      throw err;
-    }
+    const { file, fields } = await readSingleFileUpload(request, {
+      maxBytes: this.accounts.platform.config.IMAGE_MAX_BYTES,
+      what: 'image',
+    });
+    const kind = fields.kind;
     const parsedKind = ImageKind.safeParse(typeof kind === 'string' ? kind.trim() : kind);
     if (!parsedKind.success) throw fail('IMAGE_KIND_INVALID');
-    if (!data || data.length === 0) throw fail('IMAGE_FILE_MISSING');
-    return { kind: parsedKind.data, data };
+    if (!file) throw fail('IMAGE_FILE_MISSING');
+    return { kind: parsedKind.data, data: file.data };
   }
 
   /** Stores a new picture of its kind, replacing (and deleting) the previous one. */
@@ -131,10 +116,4 @@ export class ImagesService {
     }
     return { success: true };
   }
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
-  return `${n} bytes`;
 }
