@@ -7,6 +7,15 @@ export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
 
 /** Single-use secrets (password resets, magic links), stored as SHA-256 hashes. */
+/** The secret with this hash and purpose, not used and not expired at `now`. */
+const isLive = (tokenHash: string, purpose: OneTimePurpose, now: Date) =>
+  and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, now),
+  );
+
 export class OneTimeTokenRepository {
   constructor(private readonly db: Db) {}
 
@@ -39,14 +48,7 @@ export class OneTimeTokenRepository {
     const [row] = await this.db
       .select()
       .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, now),
-        ),
-      );
+      .where(isLive(tokenHash, purpose, now));
     return row;
   }
 
@@ -59,14 +61,7 @@ export class OneTimeTokenRepository {
     const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, now),
-        ),
-      )
+      .where(isLive(tokenHash, purpose, now))
       .returning();
     return row;
   }
