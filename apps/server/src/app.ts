@@ -25,6 +25,7 @@ import { createCounters, type Counters } from './platform/counters';
 import { Mailer } from './platform/mail';
 import { createSmsSender } from './platform/sms';
 import { FileStorage } from './platform/storage';
+import { createProviderClients } from './platform/providers/index';
 import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log,
     startedAt: new Date(),
     ports: {},
+    providers: createProviderClients(config.providers, log),
   };
 
   const app = Fastify({

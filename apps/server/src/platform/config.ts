@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
+import { ProviderEnv, providerOptionsFromEnv, type ProviderOptions } from './providers/config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -93,6 +94,9 @@ const EnvSchema = z.object({
 
 export type Env = z.output<typeof EnvSchema>;
 
+/** The platform's own variables and the music providers' groups (SPOTIFY_…, APPLE_…, …). */
+const FullEnvSchema = EnvSchema.extend(ProviderEnv.shape);
+
 export interface Config extends Omit<Env, 'SERVICES' | 'LOG_PRETTY'> {
   SERVICES: ServiceName[];
   LOG_PRETTY: boolean;
@@ -101,6 +105,8 @@ export interface Config extends Omit<Env, 'SERVICES' | 'LOG_PRETTY'> {
   /** Where the built web app lives. */
   webDist: string;
   publicUrl: string;
+  /** Base URLs and credentials of the music-provider adapters. */
+  providers: ProviderOptions;
 }
 
 export class ConfigError extends Error {
@@ -115,7 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = FullEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
@@ -132,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     LOG_PRETTY: e.LOG_PRETTY ?? e.NODE_ENV === 'development',
     dataDir,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    providers: providerOptionsFromEnv(cleaned),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -10,6 +10,7 @@ import type { Mailer } from './mail';
 import type { SmsSender } from './sms';
 import type { FileStorage } from './storage';
 import type { Ports } from './ports';
+import type { ProviderClients } from './providers/index';
 
 /** Everything the platform gives a service. */
 export interface Platform {
@@ -26,6 +27,8 @@ export interface Platform {
   startedAt: Date;
   /** In-process ports between services (see ports.ts). */
   ports: Ports;
+  /** The music-provider adapters whose credentials are configured. */
+  providers: ProviderClients;
 }
 
 /** A service: a Fastify plugin mounted at /api/<name>-service. */

@@ -1,4 +1,4 @@
-import type { AppleSong } from '../../src/services/song/providers/apple';
+import type { AppleSong } from '../../src/platform/providers/apple';
 import { startFakeServer, type FakeServer } from './http';
 
 /**

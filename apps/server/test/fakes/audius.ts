@@ -1,4 +1,4 @@
-import type { AudiusTrack } from '../../src/services/song/providers/audius';
+import type { AudiusTrack } from '../../src/platform/providers/audius';
 import { startFakeServer, type FakeServer } from './http';
 
 /**

@@ -1,4 +1,4 @@
-import type { SevenDigitalTrack } from '../../src/services/song/providers/seven-digital';
+import type { SevenDigitalTrack } from '../../src/platform/providers/seven-digital';
 import { startFakeServer, type FakeServer } from './http';
 
 /**

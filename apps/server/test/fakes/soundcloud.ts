@@ -1,4 +1,4 @@
-import type { SoundcloudTrack } from '../../src/services/song/providers/soundcloud';
+import type { SoundcloudTrack } from '../../src/platform/providers/soundcloud';
 import { FakeTokenIssuer, startFakeServer, type FakeServer } from './http';
 
 /**

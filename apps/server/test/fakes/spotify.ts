@@ -1,4 +1,4 @@
-import type { SpotifyTrack } from '../../src/services/song/providers/spotify';
+import type { SpotifyTrack } from '../../src/platform/providers/spotify';
 import { FakeTokenIssuer, startFakeServer, type FakeServer } from './http';
 
 /**

@@ -1,4 +1,4 @@
-import type { YoutubeVideo } from '../../src/services/song/providers/youtube';
+import type { YoutubeVideo } from '../../src/platform/providers/youtube';
 import { startFakeServer, type FakeServer } from './http';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audiusTrack, startFakeAudius, type FakeAudius } from '../../../../test/fakes/audius';
+import { audiusTrack, startFakeAudius, type FakeAudius } from '../../../test/fakes/audius';
 import { AudiusClient } from './audius';
 import { ProviderHttpError } from './http';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeYoutube, youtubeVideo, type FakeYoutube } from '../../../../test/fakes/youtube';
+import { startFakeYoutube, youtubeVideo, type FakeYoutube } from '../../../test/fakes/youtube';
 import { ProviderHttpError } from './http';
 import { YoutubeClient, parseIsoDuration } from './youtube';
 

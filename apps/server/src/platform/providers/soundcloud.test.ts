@@ -3,7 +3,7 @@ import {
   soundcloudTrack,
   startFakeSoundcloud,
   type FakeSoundcloud,
-} from '../../../../test/fakes/soundcloud';
+} from '../../../test/fakes/soundcloud';
 import { ProviderHttpError } from './http';
 import { SoundcloudClient } from './soundcloud';
 

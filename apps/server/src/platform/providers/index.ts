@@ -23,12 +23,12 @@ export interface ProviderClients {
   spotify?: SpotifyClient;
   apple?: AppleMusicClient;
   soundcloud?: SoundcloudClient;
-  audius: AudiusClient;
+  audius?: AudiusClient;
   youtube?: YoutubeClient;
   sevenDigital?: SevenDigitalClient;
 }
 
-/** Builds the adapters whose credentials are configured (Audius needs none). */
+/** Builds the adapters whose credentials are configured (Audius: its app name). */
 export function createProviderClients(o: ProviderOptions, log: ProviderLogger): ProviderClients {
   const { spotify: s, apple: a, soundcloud: sc, youtube: y, sevenDigital: d } = o;
   return {
@@ -43,7 +43,7 @@ export function createProviderClients(o: ProviderOptions, log: ProviderLogger): 
       sc.clientId && sc.clientSecret
         ? new SoundcloudClient({ ...sc, clientId: sc.clientId, clientSecret: sc.clientSecret })
         : undefined,
-    audius: new AudiusClient(o.audius),
+    audius: o.audius.appName ? new AudiusClient(o.audius) : undefined,
     youtube: y.apiKey ? new YoutubeClient({ apiUrl: y.apiUrl, apiKey: y.apiKey }) : undefined,
     sevenDigital: d.consumerKey
       ? new SevenDigitalClient({ apiUrl: d.apiUrl, consumerKey: d.consumerKey })

@@ -28,6 +28,8 @@ export const ProviderEnv = z.object({
   SOUNDCLOUD_CLIENT_ID: secret,
   SOUNDCLOUD_CLIENT_SECRET: secret,
   AUDIUS_API_URL: url('https://api.audius.co'),
+  /** Audius needs no key, only an app name; unset leaves Audius off so a fresh start stays offline. */
+  AUDIUS_APP_NAME: secret,
   YOUTUBE_API_URL: url('https://www.googleapis.com'),
   YOUTUBE_API_KEY: secret,
   SEVENDIGITAL_API_URL: url('https://api.7digital.com/1.2'),
@@ -39,7 +41,7 @@ export interface ProviderOptions {
   spotify: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
   apple: { apiUrl: string; developerToken?: string; storefront: string };
   soundcloud: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
-  audius: { apiUrl: string };
+  audius: { apiUrl: string; appName?: string };
   youtube: { apiUrl: string; apiKey?: string };
   sevenDigital: { apiUrl: string; consumerKey?: string };
 }
@@ -69,7 +71,7 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
       clientId: e.SOUNDCLOUD_CLIENT_ID,
       clientSecret: e.SOUNDCLOUD_CLIENT_SECRET,
     },
-    audius: { apiUrl: e.AUDIUS_API_URL },
+    audius: { apiUrl: e.AUDIUS_API_URL, appName: e.AUDIUS_APP_NAME },
     youtube: { apiUrl: e.YOUTUBE_API_URL, apiKey: e.YOUTUBE_API_KEY },
     sevenDigital: { apiUrl: e.SEVENDIGITAL_API_URL, consumerKey: e.SEVENDIGITAL_KEY },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeSpotify, spotifyTrack, type FakeSpotify } from '../../../../test/fakes/spotify';
+import { startFakeSpotify, spotifyTrack, type FakeSpotify } from '../../../test/fakes/spotify';
 import { ProviderHttpError } from './http';
 import { SpotifyClient } from './spotify';
 

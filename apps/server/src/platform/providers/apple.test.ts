@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appleSong, startFakeApple, type FakeApple } from '../../../../test/fakes/apple';
+import { appleSong, startFakeApple, type FakeApple } from '../../../test/fakes/apple';
 import { AppleMusicClient } from './apple';
 import { ProviderHttpError } from './http';
 

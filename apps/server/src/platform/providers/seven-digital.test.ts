@@ -3,7 +3,7 @@ import {
   sevenDigitalTrack,
   startFakeSevenDigital,
   type FakeSevenDigital,
-} from '../../../../test/fakes/seven-digital';
+} from '../../../test/fakes/seven-digital';
 import { ProviderHttpError } from './http';
 import { SevenDigitalClient } from './seven-digital';
 

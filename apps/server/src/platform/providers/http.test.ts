@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeServer, type FakeServer } from '../../../../test/fakes/http';
+import { startFakeServer, type FakeServer } from '../../../test/fakes/http';
 import { createProviderClients, providerOptionsFromEnv } from './index';
 import { ProviderHttpError, TokenCache, buildUrl, fetchWithTimeout, getJson } from './http';
 
@@ -61,14 +61,14 @@ describe('provider http helpers', () => {
     expect(await cache.get()).toBe('t2');
   });
 
-  it('createProviderClients builds only the adapters with credentials', () => {
+  it('createProviderClients builds only the adapters with credentials (Audius: an app name)', () => {
     const log = { warn: () => undefined };
     const none = createProviderClients(providerOptionsFromEnv({}), log);
     expect(
       Object.entries(none)
         .filter(([, v]) => v)
         .map(([k]) => k),
-    ).toEqual(['audius']);
+    ).toEqual([]);
     const all = createProviderClients(
       providerOptionsFromEnv({
         SPOTIFY_CLIENT_ID: 'a',
@@ -78,6 +78,7 @@ describe('provider http helpers', () => {
         SOUNDCLOUD_CLIENT_SECRET: 'e',
         YOUTUBE_API_KEY: 'f',
         SEVENDIGITAL_KEY: 'g',
+        AUDIUS_APP_NAME: 'h',
       }),
       log,
     );
