@@ -13,3 +13,4 @@ export * from './room/endpoints-lists';
 export * from './room/endpoints-settings';
 export * from './room/endpoints-roles';
 export * from './room/endpoints-admin';
+export * from './playlist/index';
