@@ -26,6 +26,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // hls.js is imported on demand (the first upload that plays): its own chunk.
+            { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,13 +1,19 @@
 /**
- * `npm run bench [-- http|realtime]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
  * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5).
+ * Search: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CATALOGUE_SONGS (default 2000); its own server
+ * with local provider fakes (see bench/search.ts).
+ * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
+ * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
 import { startTestServer } from '../test/harness';
+import { benchDemo } from './demo';
 import { load, printResults, type LoadResult } from './http';
 import { bareBroadcast, joinStorm, voteFanOut } from './realtime';
+import { searchScenarios } from './search';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
 const seconds = env('BENCH_SECONDS', 3);
@@ -68,6 +74,17 @@ async function main() {
       console.log(
         `room socket p50 delivery latency is ${ratio.toFixed(1)}x the bare ws broadcast (frame ${fan.frameBytes} bytes)`,
       );
+    }
+    if (which === 'all' || which === 'search') {
+      const catalogueSongs = env('BENCH_CATALOGUE_SONGS', 2000);
+      console.log(
+        `\nSearch and song data (${seconds}s per scenario, concurrency ${concurrency}, local provider fakes)`,
+      );
+      printResults(await searchScenarios({ seconds, concurrency, catalogueSongs }));
+    }
+    if (which === 'demo') {
+      console.log('\nDemo catalogue (every track at full length)');
+      await benchDemo(s, env('BENCH_DEMO_SEED', 3));
     }
   } finally {
     await s.close();

@@ -26,6 +26,7 @@ import { Mailer } from './platform/mail';
 import { createSmsSender } from './platform/sms';
 import { FileStorage } from './platform/storage';
 import { createProviderClients } from './platform/providers/index';
+import { createJobQueue } from './platform/jobs';
 import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     startedAt: new Date(),
     ports: {},
     providers: createProviderClients(config.providers, log),
+    jobs: createJobQueue(config.REDIS_URL, `${prefix}jobs`, log),
   };
 
   const app = Fastify({
@@ -182,6 +184,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async close() {
       await realtime?.close();
       await app.close();
+      // Running jobs finish before the database goes away.
+      await platform.jobs.close();
       await bus.close();
       await counters.close();
       rateLimitRedis?.disconnect();

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import { SocketClient } from 'ttfm-socket';
 import type { Browser, Page } from 'playwright-core';
 import { profileEndpoints, roomEndpoints, toMinimalSong, type RoomDesign } from '@tt/protocol';
-import { seedDemoSongs } from '../../server/src/services/song/index';
+import { seedDemoCatalogue } from '../../server/src/services/song/index';
 import { launchBrowser, startServerWithWeb } from './support';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -32,7 +32,7 @@ const PEOPLE: [string, string][] = [
 async function main() {
   await fs.mkdir(OUT, { recursive: true });
   const s = await startServerWithWeb();
-  const songs = await seedDemoSongs(s.app.platform.db);
+  const songs = await seedDemoCatalogue(s.app.platform, { count: 10, maxSeconds: 120 });
   const browser = await launchBrowser();
   const sockets: SocketClient[] = [];
   try {

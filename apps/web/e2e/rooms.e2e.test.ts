@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
-import { seedDemoSongs } from '../../server/src/services/song/index';
+import { seedDemoCatalogue } from '../../server/src/services/song/index';
 import { launchBrowser, startServerWithWeb } from './support';
 
 /** A browser context signed in as `token` (the app keeps the session in localStorage). */
@@ -42,7 +42,8 @@ describe('web: a live room in two browsers', () => {
 
   beforeAll(async () => {
     s = await startServerWithWeb();
-    await seedDemoSongs(s.app.platform.db);
+    // Three demo tracks, rendered and transcoded for real (long enough to outlast the test).
+    await seedDemoCatalogue(s.app.platform, { count: 3, maxSeconds: 90 });
     browser = await launchBrowser();
   });
   afterAll(async () => {

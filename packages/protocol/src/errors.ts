@@ -232,6 +232,49 @@ export const ERRORS = {
   ROOM_ROLE_NOT_HELD: { status: 404, message: 'This user does not have this role in this room.' },
   ROOM_ROLE_EXPIRATION_PAST: { status: 400, message: 'expirationTime: must be in the future' },
 
+  // music-provider tokens and Agora (user service)
+  SPOTIFY_NOT_CONFIGURED: { status: 400, message: 'Spotify is not configured on this server.' },
+  SOUNDCLOUD_NOT_CONFIGURED: {
+    status: 400,
+    message: 'SoundCloud is not configured on this server.',
+  },
+  SOUNDCLOUD_MOBILE_NOT_CONFIGURED: {
+    status: 400,
+    message: 'SoundCloud for the mobile app is not configured on this server.',
+  },
+  YOUTUBE_NOT_CONFIGURED: {
+    status: 400,
+    message: 'YouTube sign-in is not configured on this server.',
+  },
+  AGORA_NOT_CONFIGURED: {
+    status: 400,
+    message: 'Live audio (Agora) is not configured on this server.',
+  },
+  SPOTIFY_NOT_CONNECTED: { status: 404, message: 'Spotify is not connected for this account.' },
+  SOUNDCLOUD_NOT_CONNECTED: {
+    status: 404,
+    message: 'SoundCloud is not connected for this account.',
+  },
+  YOUTUBE_NOT_CONNECTED: { status: 404, message: 'YouTube is not connected for this account.' },
+  APPLE_NOT_CONNECTED: { status: 404, message: 'Apple Music is not connected for this account.' },
+  PROVIDER_CODE_REJECTED: {
+    status: 400,
+    message:
+      'The music provider refused this authorization code (invalid, expired or already used); please connect again.',
+  },
+  PROVIDER_RECONNECT_NEEDED: {
+    status: 403,
+    message: 'The music provider no longer accepts this connection; please connect again.',
+  },
+  PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The music provider is not answering right now, please try again.',
+  },
+  PROVIDER_TOKEN_FORBIDDEN: {
+    status: 403,
+    message: 'You can only read your own music-provider tokens.',
+  },
+
   // songs (later issues)
   TAGS_NOT_OWNED: {
     status: 403,
@@ -248,6 +291,50 @@ export const ERRORS = {
     message: 'Unsupported audio file type (send MP3, M4A/AAC, WAV, FLAC or Ogg).',
   },
   SONG_HLS_NOT_FOUND: { status: 404, message: 'This HLS file does not exist.' },
+  SONG_DELETE_FORBIDDEN: { status: 403, message: 'Unauthorized to delete this song.' },
+  /** The message names the two statuses. */
+  SONG_STATUS_CONFLICT: { status: 409, message: 'The song cannot move to this status.' },
+  TRANSCODER_SNS_DISABLED: {
+    status: 404,
+    message: 'The transcoder callback is not configured on this server.',
+  },
+  TRANSCODER_SNS_TOKEN: { status: 403, message: 'Invalid transcoder token.' },
+  TRANSCODER_SNS_CONFIRM_FAILED: {
+    status: 502,
+    message: 'Could not confirm the SNS subscription (SubscribeURL did not answer 2xx).',
+  },
+
+  // playlist service: search, song data, track import
+  SEARCH_V2_DISABLED: { status: 404, message: 'Search v2 is not enabled on this server.' },
+  SONG_LINK_UNSUPPORTED: {
+    status: 400,
+    message:
+      'This is not a song link of a supported music provider (Spotify, Apple Music, SoundCloud, YouTube, Audius or 7digital).',
+  },
+  MUSIC_PROVIDER_NOT_CONFIGURED: {
+    status: 400,
+    message: 'This music provider is not available on this server.',
+  },
+  PROVIDER_SONG_NOT_FOUND: {
+    status: 404,
+    message: 'This song was not found at the music provider.',
+  },
+  MUSIC_PROVIDER_FAILED: {
+    status: 502,
+    message: 'The music provider did not answer, please try again.',
+  },
+  TRACK_IMPORT_NO_PROVIDER: {
+    status: 400,
+    message: 'Sorry, this song does not have any supported music providers to import from.',
+  },
+  TRACK_NOT_IMPORTABLE: {
+    status: 404,
+    message: "Sorry, this song is not in our catalog and can't be imported.",
+  },
+  CATALOGUE_UNAVAILABLE: {
+    status: 503,
+    message: 'The song catalogue is not running on this server.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

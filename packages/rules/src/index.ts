@@ -1,2 +1,4 @@
 export * from './accounts';
 export * from './music';
+export * from './song-status';
+export * from './crates';

@@ -78,6 +78,14 @@ const EnvSchema = z.object({
   REALTIME_PING_INTERVAL: duration.prefault('25s'),
   REALTIME_IDLE_TIMEOUT: duration.prefault('70s'),
   ROOM_LEAVE_GRACE: duration.prefault('20s'),
+  /** GET /search/v2 answers (it is 404 while off). */
+  SEARCH_V2: bool.default(false),
+  /** How long a search waits for one music provider before leaving its results out. */
+  SEARCH_PROVIDER_TIMEOUT: duration.prefault('5s'),
+  /** The music-analysis GraphQL endpoint (similar tracks); unset: similar tracks are unavailable. */
+  MUSIC_ANALYSIS_URL: z.string().url().optional(),
+  /** Sent to the music-analysis service as Authorization: Bearer. */
+  MUSIC_ANALYSIS_TOKEN: z.string().optional(),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -89,7 +97,29 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
+  /** Song transcodes (ffmpeg → AES-128 HLS) running at once in one process. */
+  SONG_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Transcodes waiting or running past which a new upload is VERIFICATION_POSTPONED; 0 postpones all. */
+  SONG_TRANSCODE_MAX_PENDING: z.coerce.number().int().min(0).default(50),
+  /** Wait before a postponed transcode (queue full, ffmpeg unavailable) is tried again. */
+  SONG_TRANSCODE_RETRY_DELAY: duration.prefault('5m'),
+  /** The ffmpeg and ffprobe programs (a name on PATH or a path). */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Shared secret of POST /upload/transcoder_sns (header x-transcoder-token or ?token=); unset: the callback is off. */
+  TRANSCODER_SNS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  /** Encrypts users' music-provider tokens at rest; unset: a key generated into DATA_DIR/keys. */
+  PROVIDER_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Agora RTC (POST /agora/token): the project's App ID and App Certificate (32 hex digits each). */
+  AGORA_APP_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32 hex digits of an Agora App ID')
+    .optional(),
+  AGORA_APP_CERTIFICATE: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32 hex digits of an Agora App Certificate')
+    .optional(),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -11,6 +11,7 @@ import type { SmsSender } from './sms';
 import type { FileStorage } from './storage';
 import type { Ports } from './ports';
 import type { ProviderClients } from './providers/index';
+import type { JobQueue } from './jobs';
 
 /** Everything the platform gives a service. */
 export interface Platform {
@@ -29,6 +30,8 @@ export interface Platform {
   ports: Ports;
   /** The music-provider adapters whose credentials are configured. */
   providers: ProviderClients;
+  /** Background jobs (in-process, or BullMQ when REDIS_URL is set). */
+  jobs: JobQueue;
 }
 
 /** A service: a Fastify plugin mounted at /api/<name>-service. */

@@ -29,4 +29,9 @@ export class FileStorage {
   async delete(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
   }
+
+  /** Removes every file under `prefix` (a folder key such as `hls/abc`), and the folder. */
+  async deleteTree(prefix: string): Promise<void> {
+    await fs.rm(this.resolve(prefix), { recursive: true, force: true });
+  }
 }

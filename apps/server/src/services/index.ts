@@ -2,6 +2,7 @@ import type { ServiceModule } from '../platform/service';
 import { userService } from './user/index';
 import { roomService } from './room/index';
 import { songService } from './song/index';
+import { playlistService } from './playlist/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -13,7 +14,7 @@ export const SERVICES: ServiceModule[] = [
   userService,
   roomService,
   songService,
-  upcoming('playlist', '1.4.1'),
+  playlistService,
   upcoming('notification', '1.0.0'),
   upcoming('social', '1.0.10'),
   upcoming('points', '1.0.0'),

@@ -1,5 +1,5 @@
 import type { AppleSong } from '../../src/platform/providers/apple';
-import { startFakeServer, type FakeServer } from './http';
+import { matchesSearch, startFakeServer, type FakeServer } from './http';
 
 /**
  * A local Apple Music API: `GET /v1/catalog/{storefront}/songs/{id}`,
@@ -74,7 +74,7 @@ export async function startFakeApple(developerToken = 'apple-dev-token'): Promis
       };
     }
     const all = [...state.songs.values()].filter((s) =>
-      s.attributes.name.toLowerCase().includes(term),
+      matchesSearch(term, [s.attributes.name, s.attributes.artistName]),
     );
     const data = all.slice(offset, offset + limit);
     const next =

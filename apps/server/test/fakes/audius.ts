@@ -1,9 +1,10 @@
 import type { AudiusTrack } from '../../src/platform/providers/audius';
-import { startFakeServer, type FakeServer } from './http';
+import { matchesSearch, startFakeServer, type FakeServer } from './http';
 
 /**
  * A local Audius API: `GET /v1/tracks/{id}`, `GET /v1/tracks/{id}/stream` (302 to the audio),
- * `GET /v1/tracks/search?query`, answering `{ data }` as Audius documents it.
+ * `GET /v1/tracks/search?query`, answering `{ data }` as Audius documents it, and
+ * `GET /v1/resolve?url=` answering 302 to the track API URL of an audius.co permalink.
  */
 export interface FakeAudius extends FakeServer {
   tracks: Map<string, AudiusTrack>;
@@ -37,8 +38,17 @@ export async function startFakeAudius(): Promise<FakeAudius> {
       const q = (req.query.get('query') ?? '').toLowerCase();
       const offset = Number(req.query.get('offset') ?? 0);
       const limit = Number(req.query.get('limit') ?? 10);
-      const all = [...state.tracks.values()].filter((t) => t.title.toLowerCase().includes(q));
+      const all = [...state.tracks.values()].filter((t) =>
+        matchesSearch(q, [t.title, t.user.name]),
+      );
       return { status: 200, body: { data: all.slice(offset, offset + limit) } };
+    }
+    if (req.path === '/v1/resolve') {
+      const url = (req.query.get('url') ?? '').replace(/\/+$/, '');
+      const t = [...state.tracks.values()].find((x) => `https://audius.co${x.permalink}` === url);
+      if (!t) return { status: 404, body: { error: 'Not found' } };
+      const location = `${server.url}/v1/tracks/${t.id}?app_name=${req.query.get('app_name') ?? ''}`;
+      return { status: 302, headers: { location }, body: { location } };
     }
     const m = /^\/v1\/tracks\/([^/]+)(\/stream)?$/.exec(req.path);
     const t = m && state.tracks.get(decodeURIComponent(m[1]));

@@ -13,6 +13,22 @@ export interface FakeRequest {
 export interface FakeAnswer {
   status: number;
   body?: unknown;
+  /** Extra response headers (e.g. `location` of a 302). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the fakes match a search query: the whole query inside the first field (the title, no
+ * case), or — for a query of several words — every word somewhere in the fields, so
+ * "title artist" finds a track as the real services do.
+ */
+export function matchesSearch(q: string, fields: (string | null | undefined)[]): boolean {
+  const query = q.trim().toLowerCase();
+  const values = fields.map((f) => (typeof f === 'string' ? f.toLowerCase() : ''));
+  if ((values[0] ?? '').includes(query)) return true;
+  const words = query.split(/\s+/).filter(Boolean);
+  const text = values.join(' ');
+  return words.length > 1 && words.every((w) => text.includes(w));
 }
 
 export interface FakeServer {
@@ -42,9 +58,9 @@ export async function startFakeServer(
       requests.push(fr);
       Promise.resolve()
         .then(() => handle(fr))
-        .catch((err: unknown) => ({ status: 500, body: { error: String(err) } }))
+        .catch((err: unknown): FakeAnswer => ({ status: 500, body: { error: String(err) } }))
         .then((a) => {
-          res.writeHead(a.status, { 'content-type': 'application/json' });
+          res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
           res.end(a.body === undefined ? '' : JSON.stringify(a.body));
         });
     });

@@ -1,5 +1,5 @@
 import type { SevenDigitalTrack } from '../../src/platform/providers/seven-digital';
-import { startFakeServer, type FakeServer } from './http';
+import { matchesSearch, startFakeServer, type FakeServer } from './http';
 
 /**
  * A local 7digital API 1.2: `GET /track/details?trackid` and `GET /track/search?q&page&pageSize`
@@ -57,7 +57,9 @@ export async function startFakeSevenDigital(consumerKey = '7d-key'): Promise<Fak
       const q = (req.query.get('q') ?? '').toLowerCase();
       const page = Number(req.query.get('page') ?? 1);
       const pageSize = Number(req.query.get('pageSize') ?? 10);
-      const all = [...state.tracks.values()].filter((t) => t.title.toLowerCase().includes(q));
+      const all = [...state.tracks.values()].filter((t) =>
+        matchesSearch(q, [t.title, t.artist.appearsAs ?? t.artist.name]),
+      );
       const slice = all.slice((page - 1) * pageSize, page * pageSize);
       return {
         status: 200,

@@ -1,13 +1,18 @@
 import type { SpotifyTrack } from '../../src/platform/providers/spotify';
-import { FakeTokenIssuer, startFakeServer, type FakeServer } from './http';
+import { FakeTokenIssuer, matchesSearch, startFakeServer, type FakeServer } from './http';
+import { FakeOAuthGrants } from './oauth';
 
 /**
- * A local Spotify: `POST /api/token` (client credentials) and the Web API's
- * `GET /v1/tracks/{id}` and `GET /v1/search?q&type=track&offset&limit`, answering Spotify's
+ * A local Spotify: `POST /api/token` (client credentials; and, in `users`, the
+ * authorization-code and refresh-token grants of a person's login, with HTTP Basic client
+ * authentication) and the Web API's `GET /v1/tracks/{id}` and
+ * `GET /v1/search?q&type=track&offset&limit`, answering Spotify's
  * documented track object. `refuseNext` answers that many API calls 401 whatever the token.
  */
 export interface FakeSpotify extends FakeServer {
   issuer: FakeTokenIssuer;
+  /** People's logins: authorization codes, refresh tokens, their access tokens. */
+  users: FakeOAuthGrants;
   tracks: Map<string, SpotifyTrack>;
   refuseNext: number;
   /** Options for SpotifyClient. */
@@ -42,11 +47,21 @@ export function spotifyTrack(id: string, overrides: Partial<SpotifyTrack> = {}):
 
 export async function startFakeSpotify(): Promise<FakeSpotify> {
   const issuer = new FakeTokenIssuer('spotify-client', 'spotify-secret');
+  const users = new FakeOAuthGrants({
+    clientId: issuer.clientId,
+    clientSecret: issuer.clientSecret,
+    clientAuth: 'basic',
+    prefix: 'sp',
+    rotateRefreshTokens: false,
+    scope: 'streaming user-read-email',
+  });
   const tracks = new Map<string, SpotifyTrack>();
   const state = { refuseNext: 0 };
   const server = await startFakeServer((req) => {
-    if (req.method === 'POST' && req.path === '/api/token') return issuer.issue(req);
-    if (state.refuseNext > 0 || !issuer.authorized(req)) {
+    if (req.method === 'POST' && req.path === '/api/token') {
+      return users.handles(req) ? users.handle(req) : issuer.issue(req);
+    }
+    if (state.refuseNext > 0 || !(issuer.authorized(req) || users.authorized(req))) {
       if (state.refuseNext > 0) state.refuseNext--;
       return { status: 401, body: { error: { status: 401, message: 'The access token expired' } } };
     }
@@ -64,7 +79,13 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
       }
       const offset = Number(req.query.get('offset') ?? 0);
       const limit = Number(req.query.get('limit') ?? 20);
-      const all = [...tracks.values()].filter((t) => t.name.toLowerCase().includes(q));
+      // `isrc:<code>` is Spotify's field filter for an ISRC; other words match name and artists.
+      const isrc = /^isrc:(\S+)$/.exec(q)?.[1];
+      const all = [...tracks.values()].filter((t) =>
+        isrc
+          ? t.external_ids?.isrc?.toLowerCase() === isrc
+          : matchesSearch(q, [t.name, ...t.artists.map((a) => a.name)]),
+      );
       const items = all.slice(offset, offset + limit);
       const next =
         offset + limit < all.length ? `${server.url}/v1/search?offset=${offset + limit}` : null;
@@ -79,6 +100,7 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
   });
   return Object.assign(state, server, {
     issuer,
+    users,
     tracks,
     options: {
       apiUrl: server.url,

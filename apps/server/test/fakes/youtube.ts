@@ -4,11 +4,19 @@ import { startFakeServer, type FakeServer } from './http';
 /**
  * A local YouTube Data API v3: `GET /youtube/v3/videos?part=…&id=a,b&key=`, answering
  * `{ kind, items: [video] }` with only the requested parts; a wrong key answers 400 keyInvalid.
+ * `GET /youtube/v3/search?part=snippet&type=video&q&maxResults&pageToken` answers
+ * `youtube#searchListResponse` pages (every word of q in the title or channel), with
+ * `nextPageToken`; `searchOnly` ids are found by search but unknown to videos.list (deleted).
+ * `failing` answers 503 backendError.
  */
 export interface FakeYoutube extends FakeServer {
   apiKey: string;
   videos: Map<string, YoutubeVideo>;
+  searchOnly: string[];
+  failing: boolean;
 }
+
+const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
 
 export function youtubeVideo(
   id: string,
@@ -33,9 +41,15 @@ export function youtubeVideo(
 }
 
 export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> {
-  const state = { apiKey, videos: new Map<string, YoutubeVideo>() };
+  const state = {
+    apiKey,
+    videos: new Map<string, YoutubeVideo>(),
+    searchOnly: [] as string[],
+    failing: false,
+  };
   const server = await startFakeServer((req) => {
-    if (req.method !== 'GET' || req.path !== '/youtube/v3/videos') {
+    const known = ['/youtube/v3/videos', '/youtube/v3/search'];
+    if (req.method !== 'GET' || !known.includes(req.path)) {
       return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
     }
     if (req.query.get('key') !== state.apiKey) {
@@ -46,6 +60,15 @@ export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> 
         },
       };
     }
+    if (state.failing) {
+      return {
+        status: 503,
+        body: {
+          error: { code: 503, message: 'Backend Error', errors: [{ reason: 'backendError' }] },
+        },
+      };
+    }
+    if (req.path === '/youtube/v3/search') return search(req.query);
     const parts = (req.query.get('part') ?? '').split(',');
     const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
     const items = ids
@@ -62,5 +85,53 @@ export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> 
       body: { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length } },
     };
   });
+  function search(query: URLSearchParams) {
+    const maxResults = Number(query.get('maxResults') ?? 5);
+    if (query.get('part') !== 'snippet' || !(maxResults >= 0 && maxResults <= 50)) {
+      return {
+        status: 400,
+        body: { error: { code: 400, message: 'Invalid value', errors: [{ reason: 'invalid' }] } },
+      };
+    }
+    const q = words(query.get('q') ?? '');
+    const found = [
+      ...[...state.videos.values()].filter((v) => {
+        const text = `${v.snippet.title} ${v.snippet.channelTitle}`.toLowerCase();
+        return q.every((w) => text.includes(w));
+      }),
+      ...state.searchOnly.map((id) => youtubeVideo(id, 'PT1M')),
+    ];
+    const token = query.get('pageToken');
+    const start = token ? Number(/^page-(\d+)$/.exec(token)?.[1] ?? NaN) : 0;
+    if (!Number.isInteger(start)) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 400,
+            message: 'Invalid page token',
+            errors: [{ reason: 'invalidPageToken' }],
+          },
+        },
+      };
+    }
+    const slice = found.slice(start, start + maxResults);
+    return {
+      status: 200,
+      body: {
+        kind: 'youtube#searchListResponse',
+        ...(start + maxResults < found.length
+          ? { nextPageToken: `page-${start + maxResults}` }
+          : {}),
+        pageInfo: { totalResults: found.length, resultsPerPage: maxResults },
+        items: slice.map((v) => ({
+          kind: 'youtube#searchResult',
+          id: { kind: 'youtube#video', videoId: v.id },
+          snippet: v.snippet,
+        })),
+      },
+    };
+  }
+
   return Object.assign(state, server);
 }

@@ -13,6 +13,7 @@ import { CreateRoomPage } from '../features/rooms/CreateRoomPage';
 import { RoomPage } from '../features/rooms/room/RoomPage';
 import { RoomSettingsPage } from '../features/rooms/RoomSettingsPage';
 import { RoomsPage } from '../features/rooms/RoomsPage';
+import { UploadPage } from '../features/upload/UploadPage';
 import { NotFoundPage } from './NotFoundPage';
 import { Shell } from './Shell';
 
@@ -51,6 +52,14 @@ export function AppRoutes() {
           element={
             <RequireUser>
               <RoomSettingsPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="upload"
+          element={
+            <RequireUser>
+              <UploadPage />
             </RequireUser>
           }
         />

@@ -5,7 +5,7 @@ import { signOut } from '../features/auth/session';
 import { useOwnProfile } from '../features/profile/queries';
 import { Avatar } from '../ui/Avatar';
 
-/** The signed-in user's menu: profile, edit profile, log out. A disclosure, keyboard friendly. */
+/** The signed-in user's menu: profile, edit profile, upload, log out. A keyboard-friendly disclosure. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -81,6 +81,11 @@ export function UserMenu() {
             <li>
               <Link to="/settings/profile" onClick={close}>
                 {t('nav.editProfile')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/upload" onClick={close} data-testid="menu-upload">
+                {t('nav.upload')}
               </Link>
             </li>
             <li>

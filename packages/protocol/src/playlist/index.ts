@@ -1,1 +1,3 @@
 export * from './search';
+export * from './song-data';
+export * from './catalogue';

@@ -96,7 +96,7 @@ export const playlistSearchEndpoints = {
     path: '/search/v2',
     auth: 'authenticated',
     summary:
-      'Search v2 (same query and answer as /search); 404 unless the SEARCH_V2 config flag is on',
+      'Search v2 (same query and answer as /search; 404 unless the SEARCH_V2 config flag is on): every word of q must match, the catalogue is ranked by relevance, and the same song found at several providers (same-song rule) is answered once with all its providers',
     query: PlaylistSearchQuery,
     response: PlaylistSearchRes,
   }),

@@ -10,6 +10,7 @@ import {
   SongSearchQuery,
   SongSearchRes,
 } from './dto';
+import { songEditContracts } from './endpoints-edit';
 
 const S = 'song' as const;
 
@@ -68,7 +69,7 @@ export const songEndpoints = {
     path: '/upload/song',
     auth: 'user',
     summary:
-      'Uploads one audio file (multipart: file + optional trackName, artistName; MP3, M4A/AAC, WAV, FLAC or Ogg, at most 50 MB; needs the uploadMusic capability): reads its tags and transcodes it to AES-128-encrypted HLS. Answers the song: VERIFIED, MISSING_METADATA (no title or artist) or VERIFICATION_ERROR (the transcode failed)',
+      'Uploads one audio file (multipart: file + optional trackName, artistName; MP3, M4A/AAC, WAV, FLAC or Ogg, at most 50 MB; needs the uploadMusic capability) and reads its tags. Answers the stored song at once: VALID_FILE_TYPE (a song.transcode job verifies it: VERIFIED, UNVERIFIED when not 5 s to 20 min long, VERIFICATION_ERROR when it does not decode), MISSING_METADATA (no title or artist: complete them with POST /metadata) or VERIFICATION_POSTPONED (too many transcodes waiting; tried again later). Poll GET /songs/{id}',
     multipart: true,
     response: SongDto,
     status: 201,
@@ -90,7 +91,7 @@ export const songEndpoints = {
     path: '/songs/{id}/hls-playlist',
     auth: 'public',
     summary:
-      "The song's HLS playlist (m3u8; segments and key on this platform); 403 until the song is verified",
+      "The song's HLS playlist (m3u8; segments and key on this platform); 403 until the song is verified; a redirect (302) when an external transcoder made the rendition",
     params: SongIdParam,
     produces: ['application/vnd.apple.mpegurl'],
     response: z.unknown().describe('An HLS media playlist'),
@@ -105,4 +106,5 @@ export const songEndpoints = {
     produces: ['video/mp2t'],
     response: z.unknown().describe('AES-128-encrypted MPEG-TS bytes'),
   }),
+  ...songEditContracts,
 };

@@ -1,2 +1,3 @@
 export * from './dto';
 export * from './endpoints';
+export * from './endpoints-edit';

@@ -10,3 +10,4 @@ export * from './images';
 export * from './moderation';
 export * from './vouchers';
 export * from './admin';
+export * from './provider-tokens';

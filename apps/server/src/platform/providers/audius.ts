@@ -1,4 +1,11 @@
-import { buildUrl, getJson, yearOf, type ProviderSearchPage, type ProviderSong } from './http';
+import {
+  ProviderHttpError,
+  buildUrl,
+  getJson,
+  yearOf,
+  type ProviderSearchPage,
+  type ProviderSong,
+} from './http';
 
 /** Audius API track (the fields we read). `duration` is in seconds. */
 export interface AudiusTrack {
@@ -66,6 +73,20 @@ export class AudiusClient {
       this.opts.timeoutMs,
     );
     return this.map(r.data);
+  }
+
+  /**
+   * GET /v1/resolve?url= — Audius answers 302 to the API resource of an audius.co URL and fetch
+   * follows it; a track answers `{ data }` like GET /v1/tracks/{id}.
+   */
+  async resolveTrack(url: string): Promise<ProviderSong> {
+    const apiUrl = this.url('/v1/resolve', { url });
+    const r = await getJson<{ data?: AudiusTrack }>(apiUrl, {}, this.opts.timeoutMs);
+    const t = r?.data;
+    if (!t || typeof t.id !== 'string' || typeof t.title !== 'string' || !t.user) {
+      throw new ProviderHttpError(apiUrl, 404, 'Not a track', r);
+    }
+    return this.map(t);
   }
 
   /** GET /v1/tracks/search?query&offset&limit. */

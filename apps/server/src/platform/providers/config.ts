@@ -27,11 +27,18 @@ export const ProviderEnv = z.object({
   SOUNDCLOUD_TOKEN_URL: url('https://secure.soundcloud.com/oauth/token'),
   SOUNDCLOUD_CLIENT_ID: secret,
   SOUNDCLOUD_CLIENT_SECRET: secret,
+  /** The mobile app's own SoundCloud client (its users' tokens are refreshed with it). */
+  SOUNDCLOUD_MOBILE_CLIENT_ID: secret,
+  SOUNDCLOUD_MOBILE_CLIENT_SECRET: secret,
   AUDIUS_API_URL: url('https://api.audius.co'),
   /** Audius needs no key, only an app name; unset leaves Audius off so a fresh start stays offline. */
   AUDIUS_APP_NAME: secret,
   YOUTUBE_API_URL: url('https://www.googleapis.com'),
   YOUTUBE_API_KEY: secret,
+  /** Google OAuth2 (POST /youtube/exchange-code and /youtube/refresh-token). */
+  YOUTUBE_TOKEN_URL: url('https://oauth2.googleapis.com/token'),
+  YOUTUBE_CLIENT_ID: secret,
+  YOUTUBE_CLIENT_SECRET: secret,
   SEVENDIGITAL_API_URL: url('https://api.7digital.com/1.2'),
   SEVENDIGITAL_KEY: secret,
 });
@@ -41,8 +48,12 @@ export interface ProviderOptions {
   spotify: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
   apple: { apiUrl: string; developerToken?: string; storefront: string };
   soundcloud: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  /** The mobile app's SoundCloud client (same token URL as `soundcloud`). */
+  soundcloudMobile: { clientId?: string; clientSecret?: string };
   audius: { apiUrl: string; appName?: string };
   youtube: { apiUrl: string; apiKey?: string };
+  /** Google OAuth2 client for connecting users' YouTube accounts. */
+  youtubeAuth: { tokenUrl: string; clientId?: string; clientSecret?: string };
   sevenDigital: { apiUrl: string; consumerKey?: string };
 }
 
@@ -71,8 +82,17 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
       clientId: e.SOUNDCLOUD_CLIENT_ID,
       clientSecret: e.SOUNDCLOUD_CLIENT_SECRET,
     },
+    soundcloudMobile: {
+      clientId: e.SOUNDCLOUD_MOBILE_CLIENT_ID,
+      clientSecret: e.SOUNDCLOUD_MOBILE_CLIENT_SECRET,
+    },
     audius: { apiUrl: e.AUDIUS_API_URL, appName: e.AUDIUS_APP_NAME },
     youtube: { apiUrl: e.YOUTUBE_API_URL, apiKey: e.YOUTUBE_API_KEY },
+    youtubeAuth: {
+      tokenUrl: e.YOUTUBE_TOKEN_URL,
+      clientId: e.YOUTUBE_CLIENT_ID,
+      clientSecret: e.YOUTUBE_CLIENT_SECRET,
+    },
     sevenDigital: { apiUrl: e.SEVENDIGITAL_API_URL, consumerKey: e.SEVENDIGITAL_KEY },
   };
 }

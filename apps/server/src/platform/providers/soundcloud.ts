@@ -1,4 +1,5 @@
 import {
+  ProviderHttpError,
   TokenCache,
   buildUrl,
   clientCredentials,
@@ -135,6 +136,43 @@ export class SoundcloudClient {
           : {},
       previews: s.preview_mp3_128_url ? [s.preview_mp3_128_url] : [],
     };
+  }
+
+  /**
+   * GET /resolve?url= — SoundCloud answers 302 to the resource of a soundcloud.com URL (a private
+   * track's share link carries its secret token) and fetch follows it. Only tracks resolve.
+   */
+  async resolveTrack(url: string): Promise<ProviderSong> {
+    const apiUrl = buildUrl(this.opts.apiUrl, '/resolve', { url });
+    const t = await this.get<SoundcloudTrack & { kind?: string }>('/resolve', { url });
+    if (!t || (t.kind !== undefined && t.kind !== 'track') || typeof t.id !== 'number') {
+      throw new ProviderHttpError(apiUrl, 404, 'Not a track', null);
+    }
+    return mapSoundcloudTrack(t);
+  }
+
+  /**
+   * GET /me/tracks: the tracks of the account the token belongs to, private ones included (as
+   * SoundCloud answers them, to be filtered by the caller), following `next_href` up to `max`.
+   */
+  async myTracks(max = 200): Promise<SoundcloudTrack[]> {
+    const out: SoundcloudTrack[] = [];
+    let url: string | null = buildUrl(this.opts.apiUrl, '/me/tracks', {
+      linked_partitioning: true,
+      limit: 50,
+    });
+    const base = this.opts.apiUrl.replace(/\/+$/, '');
+    while (url && out.length < max) {
+      const r: SoundcloudPage = await getJsonWithToken<SoundcloudPage>(url, this.tokens, {
+        refreshOn: [401, 403],
+        authorization: (t) => `OAuth ${t}`,
+        timeoutMs: this.opts.timeoutMs,
+      });
+      out.push(...(r.collection ?? []));
+      // Our token goes only to the API we were configured with.
+      url = r.next_href && r.next_href.startsWith(`${base}/`) ? r.next_href : null;
+    }
+    return out.slice(0, max);
   }
 
   /** GET /tracks?q&offset&linked_partitioning=true&limit=20. */

@@ -1,4 +1,4 @@
-import { buildUrl, getJson, yearOf, type ProviderSong } from './http';
+import { buildUrl, getJson, yearOf, type ProviderSearchPage, type ProviderSong } from './http';
 
 /** YouTube Data API v3 video resource (parts contentDetails and snippet). */
 export interface YoutubeVideo {
@@ -25,6 +25,19 @@ export interface YoutubeOptions {
 
 /** The videos.list endpoint takes at most 50 ids. */
 export const YOUTUBE_MAX_IDS = 50;
+
+/** search.list answers at most 50 per page. */
+export const YOUTUBE_SEARCH_PAGE = 50;
+/** Search paging stops here: every search.list page costs 100 quota units. */
+export const YOUTUBE_SEARCH_MAX_RESULTS = 200;
+/** The Music video category: searches keep to songs. */
+export const YOUTUBE_MUSIC_CATEGORY = '10';
+
+/** YouTube Data API v3 search.list answer (type=video). */
+interface YoutubeSearchResponse {
+  nextPageToken?: string;
+  items?: { id?: { kind?: string; videoId?: string } }[];
+}
 
 /**
  * ISO-8601 duration → seconds: `PT1H2M3S` → 3723, `P1DT1S` → 86401, `PT4M13.5S` → 254,
@@ -63,8 +76,11 @@ export function mapYoutubeVideo(v: YoutubeVideo): ProviderSong {
   };
 }
 
-/** YouTube Data API v3 video lookup with an API key. */
+/** YouTube Data API v3 video lookup and search with an API key. */
 export class YoutubeClient {
+  /** Page tokens of recent searches (key: query and region), so later pages need no re-walk. */
+  private readonly pageTokens = new Map<string, (string | undefined)[]>();
+
   constructor(private readonly opts: YoutubeOptions) {}
 
   /** GET /youtube/v3/videos?part=contentDetails,snippet&id=a,b&key — unknown ids are left out. */
@@ -85,5 +101,84 @@ export class YoutubeClient {
   /** One video, or null if YouTube does not know it. */
   async getVideo(id: string): Promise<ProviderSong | null> {
     return (await this.getVideos([id]))[0] ?? null;
+  }
+
+  /** GET /youtube/v3/search?part=snippet&type=video&videoCategoryId=10&q&maxResults&pageToken. */
+  private async searchPage(
+    q: string,
+    pageToken: string | undefined,
+    regionCode?: string,
+  ): Promise<{ ids: string[]; nextPageToken?: string }> {
+    const url = buildUrl(this.opts.apiUrl, '/youtube/v3/search', {
+      part: 'snippet',
+      type: 'video',
+      videoCategoryId: YOUTUBE_MUSIC_CATEGORY,
+      q,
+      maxResults: YOUTUBE_SEARCH_PAGE,
+      pageToken,
+      regionCode,
+      key: this.opts.apiKey,
+    });
+    const r = await getJson<YoutubeSearchResponse>(url, {}, this.opts.timeoutMs);
+    const ids = (r.items ?? [])
+      .map((i) => i.id?.videoId)
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    return { ids, nextPageToken: r.nextPageToken || undefined };
+  }
+
+  /**
+   * Searches music videos: search.list pages (by page token) for the ids, then videos.list for
+   * their durations and details. `offset` and `limit` address the results as one list, up to
+   * the first 200; videos search.list names but videos.list no longer knows are left out.
+   */
+  async search(
+    q: string,
+    offset = 0,
+    limit = 20,
+    regionCode?: string,
+  ): Promise<ProviderSearchPage> {
+    const end = Math.min(offset + limit, YOUTUBE_SEARCH_MAX_RESULTS);
+    if (offset >= end) return { songs: [], next: null };
+    const key = `${regionCode ?? ''}\u0000${q}`;
+    const tokens = this.pageTokens.get(key) ?? [undefined];
+    const first = Math.floor(offset / YOUTUBE_SEARCH_PAGE);
+    const last = Math.floor((end - 1) / YOUTUBE_SEARCH_PAGE);
+    // Walk from the nearest page whose token is known.
+    let page = Math.min(first, tokens.length - 1);
+    const ids: string[] = [];
+    let more = false;
+    while (page <= last) {
+      const r = await this.searchPage(q, tokens[page], regionCode);
+      if (r.nextPageToken) tokens[page + 1] = r.nextPageToken;
+      const start = page * YOUTUBE_SEARCH_PAGE;
+      r.ids.forEach((id, i) => {
+        if (start + i >= offset && start + i < end) ids.push(id);
+      });
+      more = start + r.ids.length > end || Boolean(r.nextPageToken);
+      if (!r.nextPageToken) break;
+      page++;
+    }
+    this.rememberTokens(key, tokens);
+    const songs: ProviderSong[] = [];
+    for (let i = 0; i < ids.length; i += YOUTUBE_MAX_IDS) {
+      const found = await this.getVideos(ids.slice(i, i + YOUTUBE_MAX_IDS));
+      const byId = new Map(found.map((v) => [v.musicProviders.youtube, v]));
+      for (const id of ids.slice(i, i + YOUTUBE_MAX_IDS)) {
+        const v = byId.get(id);
+        if (v) songs.push(v);
+      }
+    }
+    return {
+      songs,
+      next: more && end < YOUTUBE_SEARCH_MAX_RESULTS ? offset + ids.length : null,
+    };
+  }
+
+  private rememberTokens(key: string, tokens: (string | undefined)[]): void {
+    this.pageTokens.delete(key);
+    this.pageTokens.set(key, tokens);
+    if (this.pageTokens.size > 500) {
+      this.pageTokens.delete(this.pageTokens.keys().next().value as string);
+    }
   }
 }

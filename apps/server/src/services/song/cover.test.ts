@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverSvg, initials, shapeFamily } from './cover';
 import { demoSongShortId } from './short-id';
-import { DEMO_ALBUMS } from './seed';
+import { DEMO_TRACKS } from './demo/tracks';
 
 describe('generated covers', () => {
   it('take up to two initials from the title', () => {
@@ -36,8 +36,8 @@ describe('generated covers', () => {
   });
 
   it('differ across the whole demo catalogue', () => {
-    const covers = DEMO_ALBUMS.flatMap((a) =>
-      a.tracks.map(([t]) => coverSvg({ id: demoSongShortId(t), genre: a.genre, trackName: t })),
+    const covers = DEMO_TRACKS.map((t) =>
+      coverSvg({ id: demoSongShortId(t.trackName), genre: t.genre, trackName: t.trackName }),
     );
     expect(new Set(covers).size).toBe(covers.length);
   });

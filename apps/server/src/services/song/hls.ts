@@ -36,11 +36,21 @@ export function sniffAudioType(data: Buffer): AudioType | null {
   return null;
 }
 
+/** The programs on PATH; the server itself uses FFMPEG_PATH / FFPROBE_PATH of its config. */
 export const ffmpegPath = () => process.env.FFMPEG_PATH || 'ffmpeg';
 export const ffprobePath = () => process.env.FFPROBE_PATH || 'ffprobe';
 
 /** Longest one transcode may take. */
 const TRANSCODE_TIMEOUT_MS = 10 * 60 * 1000;
+const PROBE_TIMEOUT_MS = 60 * 1000;
+
+/** ffmpeg or ffprobe cannot be run at all (not installed, not executable): try again later. */
+export class ToolUnavailableError extends Error {
+  constructor(tool: string, cause: Error) {
+    super(`${tool} is not available: ${cause.message}`);
+    this.name = 'ToolUnavailableError';
+  }
+}
 
 export interface HlsRendition {
   /** The playlist as ffmpeg wrote it (segment URIs are bare file names). */
@@ -49,48 +59,102 @@ export interface HlsRendition {
   segments: Map<string, Buffer>;
   key: Buffer;
   iv: Buffer;
+  /** Seconds of decoded audio: the sum of the playlist's segment durations. */
+  duration: number;
 }
 
-function run(file: string, args: string[]): Promise<void> {
+function run(file: string, args: string[], timeout: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      file,
-      args,
-      { timeout: TRANSCODE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
-      (err, _stdout, stderr) => {
-        if (err) reject(new Error(`${path.basename(file)} failed: ${err.message}\n${stderr}`));
-        else resolve();
-      },
-    );
+    execFile(file, args, { timeout, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EACCES') reject(new ToolUnavailableError(file, err));
+      else reject(new Error(`${path.basename(file)} failed: ${err.message}\n${stderr}`));
+    });
   });
+}
+
+/** Runs `fn` with the bytes in a temporary file (removed afterwards). */
+export async function withInputFile<T>(data: Buffer, fn: (file: string) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-audio-'));
+  try {
+    const file = path.join(dir, 'input');
+    await fs.writeFile(file, data);
+    return await fn(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The duration ffprobe reads from the container (seconds), without decoding; null when it
+ * cannot tell (no audio stream, unreadable headers). Throws ToolUnavailableError.
+ */
+export async function probeDuration(file: string, ffprobe: string): Promise<number | null> {
+  let out: string;
+  try {
+    out = await run(
+      ffprobe,
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'a:0',
+        '-show_entries',
+        'format=duration:stream=codec_type',
+      ].concat(['-of', 'json', file]),
+      PROBE_TIMEOUT_MS,
+    );
+  } catch (err) {
+    if (err instanceof ToolUnavailableError) throw err;
+    return null;
+  }
+  const probe = JSON.parse(out) as { streams?: unknown[]; format?: { duration?: string } };
+  const seconds = Number(probe.format?.duration);
+  return probe.streams?.length && Number.isFinite(seconds) ? seconds : null;
+}
+
+/** Sum of the #EXTINF durations of a media playlist. */
+export function playlistDuration(playlist: string): number {
+  let total = 0;
+  for (const m of playlist.matchAll(/^#EXTINF:([\d.]+)/gm)) total += Number(m[1]);
+  return total;
 }
 
 /**
  * Transcodes audio to AES-128-encrypted HLS (AAC 128 kb/s, 6-second MPEG-TS segments, a VOD
  * playlist) with a fresh random key and IV. `keyUri` is written as the playlist's #EXT-X-KEY URI.
+ * At most `maxSeconds` of audio are decoded. Throws ToolUnavailableError when ffmpeg cannot run,
+ * another Error when it cannot decode the file.
  */
-export async function transcodeToHls(input: Buffer, keyUri: string): Promise<HlsRendition> {
+export async function transcodeToHls(
+  file: string,
+  keyUri: string,
+  opts: { ffmpeg: string; maxSeconds: number },
+): Promise<HlsRendition> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-hls-'));
   try {
     const key = randomBytes(16);
     const iv = randomBytes(16);
-    const inputPath = path.join(dir, 'input');
     const keyPath = path.join(dir, 'hls.key');
     const keyInfoPath = path.join(dir, 'hls.keyinfo');
     const outDir = path.join(dir, 'out');
     await fs.mkdir(outDir);
-    await fs.writeFile(inputPath, input);
     await fs.writeFile(keyPath, key);
     await fs.writeFile(keyInfoPath, `${keyUri}\n${keyPath}\n${iv.toString('hex')}\n`);
-    await run(ffmpegPath(), [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
-      ...['-i', inputPath],
-      ...['-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '44100'],
-      ...['-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod'],
-      ...['-hls_key_info_file', keyInfoPath],
-      ...['-hls_segment_filename', path.join(outDir, 'seg%05d.ts')],
-      path.join(outDir, 'index.m3u8'),
-    ]);
+    await run(
+      opts.ffmpeg,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+        ...['-i', file, '-t', String(opts.maxSeconds)],
+        ...['-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '44100'],
+        ...['-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod'],
+        ...['-hls_key_info_file', keyInfoPath],
+        ...['-hls_segment_filename', path.join(outDir, 'seg%05d.ts')],
+        path.join(outDir, 'index.m3u8'),
+      ],
+      TRANSCODE_TIMEOUT_MS,
+    );
     const playlist = await fs.readFile(path.join(outDir, 'index.m3u8'), 'utf8');
     const segments = new Map<string, Buffer>();
     for (const name of (await fs.readdir(outDir)).sort()) {
@@ -99,7 +163,7 @@ export async function transcodeToHls(input: Buffer, keyUri: string): Promise<Hls
       }
     }
     if (segments.size === 0) throw new Error('ffmpeg wrote no HLS segments');
-    return { playlist, segments, key, iv };
+    return { playlist, segments, key, iv, duration: playlistDuration(playlist) };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -1,10 +1,14 @@
 import type { ServiceModule } from '../../platform/service';
+import { SongEditService } from './edit.service';
+import { createSongsPort } from './port';
 import { registerSongRoutes } from './routes';
-import { seedDemoSongs } from './seed';
+import { startDemoCatalogue, stopDemoCatalogue } from './seed';
 import { SongService } from './service';
+import { TranscoderCallback } from './sns';
+import { SongTranscoder } from './transcode';
 import { SongUploadService } from './upload.service';
 
-export { seedDemoSongs } from './seed';
+export { seedDemoCatalogue } from './seed';
 export { SongService, toSongDto } from './service';
 
 /** The song service: the catalogue (search, lists, songs, generated covers), uploads to encrypted HLS. */
@@ -12,11 +16,22 @@ export const songService: ServiceModule = {
   name: 'song',
   version: '1.1.9',
   async register(app, platform) {
+    platform.ports.songs = createSongsPort(platform.db);
     const songs = new SongService(platform.db);
-    registerSongRoutes(app, songs, new SongUploadService(platform, songs.repo));
+    const transcoder = new SongTranscoder(platform, songs.repo);
+    transcoder.define();
+    const resumed = await transcoder.resume();
+    if (resumed > 0) platform.log.info({ songs: resumed }, 'song transcodes resumed');
+    registerSongRoutes(app, {
+      songs,
+      uploads: new SongUploadService(platform, songs.repo),
+      edits: new SongEditService(platform, songs.repo),
+      transcoder: new TranscoderCallback(platform, songs.repo),
+    });
+    // The demo catalogue renders in the background (seed below); it stops with the server.
+    app.addHook('onClose', () => stopDemoCatalogue(platform));
   },
   async seed(platform) {
-    await seedDemoSongs(platform.db);
-    return [];
+    return startDemoCatalogue(platform);
   },
 };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SongStatus } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { songHlsKeys, songs } from './schema';
 
@@ -40,6 +41,61 @@ export class SongRepository {
     return row;
   }
 
+  /**
+   * Moves a song to `patch.status` (with the rest of `patch`) only while its status is one of
+   * `from`; answers the updated row, or undefined when the song is gone or moved meanwhile.
+   */
+  async transition(
+    id: number,
+    from: readonly SongStatus[],
+    patch: Partial<NewSong> & { status: SongStatus },
+  ): Promise<SongRow | undefined> {
+    const [row] = await this.db
+      .update(songs)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(songs.id, id), inArray(songs.status, [...from])))
+      .returning();
+    return row;
+  }
+
+  /** Songs uploaded by `uuid` (any status, or `status`), newest first; one extra row for paging. */
+  async listByUploader(
+    uuid: string,
+    status: SongStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SongRow[]; total: number }> {
+    const where = and(eq(songs.uploadedBy, uuid), status ? eq(songs.status, status) : undefined);
+    const rows = await this.db
+      .select()
+      .from(songs)
+      .where(where)
+      .orderBy(desc(songs.createdAt), desc(songs.id))
+      .limit(limit + 1)
+      .offset(offset);
+    const [{ total }] = await this.db.select({ total: count() }).from(songs).where(where);
+    return { rows, total: Number(total) };
+  }
+
+  /** Songs in one of these statuses, oldest first. */
+  async withStatus(statuses: readonly SongStatus[]): Promise<SongRow[]> {
+    return this.db
+      .select()
+      .from(songs)
+      .where(inArray(songs.status, [...statuses]))
+      .orderBy(asc(songs.createdAt), asc(songs.id));
+  }
+
+  /** Songs nobody uploaded (the demo catalogue) with one of these titles, oldest first. */
+  async unownedByTitles(trackNames: string[]): Promise<SongRow[]> {
+    if (trackNames.length === 0) return [];
+    return this.db
+      .select()
+      .from(songs)
+      .where(and(sql`${songs.uploadedBy} is null`, inArray(songs.trackName, trackNames)))
+      .orderBy(asc(songs.id));
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.delete(songs).where(eq(songs.id, id));
   }
@@ -54,6 +110,10 @@ export class SongRepository {
         target: songHlsKeys.songId,
         set: { ...values, createdAt: new Date() },
       });
+  }
+
+  async deleteHlsKey(songId: number): Promise<void> {
+    await this.db.delete(songHlsKeys).where(eq(songHlsKeys.songId, songId));
   }
 
   /** The HLS key bytes of a song, or null. */

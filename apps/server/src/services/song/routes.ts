@@ -1,22 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { songEndpoints as e } from '@tt/protocol';
+import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
+import type { SongEditService } from './edit.service';
 import type { SongService } from './service';
+import type { TranscoderCallback } from './sns';
 import type { SongUploadService } from './upload.service';
+
+export interface SongRouteServices {
+  songs: SongService;
+  uploads: SongUploadService;
+  edits: SongEditService;
+  transcoder: TranscoderCallback;
+}
+
+/** The signed-in caller of a `user` route (the auth hook has already refused everyone else). */
+function caller<T>(auth: T | null): T {
+  if (!auth) throw fail('UNAUTHORIZED');
+  return auth;
+}
 
 /**
  * Song catalogue: search, verified and public lists, one song, its generated cover; uploads and
- * their encrypted HLS (playlist, segments, key).
+ * their encrypted HLS (playlist, segments, key); tag edits, deletion, one's own uploads and the
+ * external transcoder's callback.
  */
-export function registerSongRoutes(
-  app: FastifyInstance,
-  songs: SongService,
-  uploads: SongUploadService,
-): void {
+export function registerSongRoutes(app: FastifyInstance, s: SongRouteServices): void {
+  const { songs, uploads, edits, transcoder } = s;
   route(app, e.search, ({ query }) => songs.search(query));
   route(app, e.list, ({ query }) => songs.list(false, query.limit, query.offset));
   route(app, e.listPublic, ({ query }) => songs.list(true, query.limit, query.offset));
+  route(app, e.mine, ({ auth, query }) =>
+    edits.mine(caller(auth), query.status, query.limit, query.offset),
+  );
   route(app, e.get, ({ params }) => songs.get(params.id));
+  route(app, e.editTags, ({ auth, params, body }) => edits.editTags(caller(auth), params.id, body));
+  route(app, e.metadata, ({ auth, body }) => edits.metadata(caller(auth), body));
+  route(app, e.delete, ({ auth, params }) => edits.delete(caller(auth), params.id));
   route(app, e.cover, async ({ params, reply }) => {
     const svg = await songs.cover(params.id);
     // Drawn from the id, genre and title: it changes only when those do.
@@ -30,12 +50,32 @@ export function registerSongRoutes(
 
   route(app, e.upload, ({ auth, request }) => uploads.upload(auth, request));
 
+  // SNS posts its JSON as text/plain: parsed as JSON for this route only.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(fail('BAD_REQUEST', 'The body must be JSON (an SNS message).'), undefined);
+      }
+    });
+    route(scope, e.transcoderSns, async ({ request, query, body }) => {
+      transcoder.authenticate(request.headers['x-transcoder-token'], query.token);
+      return transcoder.handle(body);
+    });
+  });
+
   route(app, e.hlsPlaylist, async ({ params, reply }) => {
-    const m3u8 = await uploads.playlist(params.id);
+    const playlist = await uploads.playlist(params.id);
+    if ('redirect' in playlist) {
+      // An external transcoder's rendition.
+      return reply.header('cache-control', 'public, max-age=60').redirect(playlist.redirect, 302);
+    }
     reply
       .header('content-type', 'application/vnd.apple.mpegurl')
       .header('cache-control', 'public, max-age=60');
-    return m3u8;
+    return playlist.m3u8;
   });
 
   route(app, e.hlsSegment, async ({ params, reply }) => {

@@ -1,204 +1,199 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SongDto } from '@tt/protocol';
-import type { Db } from '../../platform/db/index';
-import { SongRepository, type NewSong } from './repository';
+import { awaitsVerification } from '@tt/rules';
+import type { Platform } from '../../platform/service';
+import { renderTrack } from './demo/render';
+import { DEMO_TRACKS, type DemoTrack } from './demo/tracks';
+import { removeSongFiles } from './files';
+import { SongRepository, type SongRow } from './repository';
 import { toSongDto } from './service';
-import { coverPath, demoSongShortId } from './short-id';
+import { SongUploadService } from './upload.service';
 
 /**
- * The demo catalogue: original instrumental tracks by invented artists, so that `npm start` has
- * songs to queue with no network. Titles, artists and albums are made up; covers are generated.
- * Metadata only for now: the audio comes with the upload pipeline.
+ * The demo catalogue (demo/tracks.ts): original instrumental tracks synthesised here
+ * (demo/render.ts) and ingested through the upload pipeline, so each becomes a VERIFIED song with
+ * encrypted HLS and a generated cover once its transcode job has run. Nothing is downloaded.
+ *
+ * Idempotent: a track whose song exists (verified, or waiting for its transcode) is not made
+ * again; a song the pipeline gave up on is removed and made again.
  */
-interface DemoAlbum {
-  artistName: string;
-  genre: string;
-  albumName: string;
-  releaseYear: number;
-  /** [title, seconds] */
-  tracks: [string, number][];
+
+export interface DemoSeedOptions {
+  /** The first `count` tracks of the catalogue (all by default). */
+  count?: number;
+  /** Render at most this many seconds of each track (quick catalogues for tests). */
+  maxSeconds?: number;
+  /** Songs handed to the transcoder and not verified yet, at most (default 2). */
+  inFlight?: number;
+  /** Stops between steps; the next run completes the catalogue. */
+  signal?: AbortSignal;
 }
 
-export const DEMO_ALBUMS: DemoAlbum[] = [
-  {
-    artistName: 'Velvet Lanterns',
-    genre: 'House',
-    albumName: 'Rooftop Hours',
-    releaseYear: 2024,
-    tracks: [
-      ['Rooftop Hours', 214],
-      ['Brass Elevator', 187],
-      ['Late Tram to Nowhere', 226],
-    ],
-  },
-  {
-    artistName: 'Orbit Nine',
-    genre: 'Techno',
-    albumName: 'Concrete Sky',
-    releaseYear: 2023,
-    tracks: [
-      ['Pulse Cartography', 238],
-      ['Steel Meridian', 201],
-      ['Signal Below Zero', 176],
-    ],
-  },
-  {
-    artistName: 'Mara Quillon',
-    genre: 'Ambient',
-    albumName: 'Tidal Rooms',
-    releaseYear: 2022,
-    tracks: [
-      ['Salt Glass Morning', 232],
-      ['Quiet Observatory', 198],
-      ['Drift Lantern', 145],
-    ],
-  },
-  {
-    artistName: 'The Paper Comets',
-    genre: 'Synthwave',
-    albumName: 'Chrome Postcards',
-    releaseYear: 2025,
-    tracks: [
-      ['Chrome Postcards', 203],
-      ['Arcade After Rain', 189],
-      ['Sodium Boulevard', 221],
-    ],
-  },
-  {
-    artistName: 'Sundial Drift',
-    genre: 'Lo-fi',
-    albumName: 'Kettle Sessions',
-    releaseYear: 2024,
-    tracks: [
-      ['Kettle Steam', 96],
-      ['Window Seat Sketches', 124],
-      ['Sunday Crossword', 88],
-    ],
-  },
-  {
-    artistName: 'Kito Farrow',
-    genre: 'Drum & Bass',
-    albumName: 'Fast Weather',
-    releaseYear: 2023,
-    tracks: [
-      ['Fast Weather Warning', 215],
-      ['Copper Wires', 192],
-      ['Night Bus Sprint', 168],
-    ],
-  },
-  {
-    artistName: 'Lumen & Rust',
-    genre: 'Disco',
-    albumName: 'Mirrorball Mechanics',
-    releaseYear: 2021,
-    tracks: [
-      ['Mirrorball Mechanics', 229],
-      ['Satin Staircase', 206],
-      ['Glitter Engine', 184],
-    ],
-  },
-  {
-    artistName: 'Hollow Pines Trio',
-    genre: 'Jazz',
-    albumName: 'Cedar Room Standards',
-    releaseYear: 2020,
-    tracks: [
-      ['Cedar Room Waltz', 173],
-      ['Blue Ink Ballad', 236],
-      ['Walking the Ferry', 157],
-    ],
-  },
-  {
-    artistName: 'Neon Harbor',
-    genre: 'Chillwave',
-    albumName: 'Low Tide Neon',
-    releaseYear: 2025,
-    tracks: [
-      ['Harbor Lights Fade', 194],
-      ['Paper Umbrella', 133],
-      ['Low Tide Neon', 211],
-    ],
-  },
-  {
-    artistName: 'Saffron Circuit',
-    genre: 'Funk',
-    albumName: 'Spice Route Grooves',
-    releaseYear: 2022,
-    tracks: [
-      ['Saffron Strut', 182],
-      ['Hot Pavement Shuffle', 167],
-      ['Elastic Sunday', 149],
-    ],
-  },
-  {
-    artistName: 'Lagoon Talking Drums',
-    genre: 'Afrobeat',
-    albumName: 'Market Day Radio',
-    releaseYear: 2024,
-    tracks: [
-      ['Market Day Radio', 224],
-      ['Palm Wine Sunset', 199],
-      ['Bright Canoe', 171],
-    ],
-  },
-  {
-    artistName: 'Glasshouse Tides',
-    genre: 'Downtempo',
-    albumName: 'Greenhouse Echoes',
-    releaseYear: 2023,
-    tracks: [
-      ['Greenhouse Echoes', 208],
-      ['Fern Static', 116],
-      ['Slow Orchard', 240],
-    ],
-  },
-  {
-    artistName: 'Stoop Philosophy',
-    genre: 'Hip-Hop',
-    albumName: 'Brownstone Beats',
-    releaseYear: 2021,
-    tracks: [
-      ['Brownstone Loop', 62],
-      ['Fire Escape Cipher', 138],
-      ['Corner Store Jazz', 104],
-    ],
-  },
-];
+/** How often songs waiting for their transcode are looked at. */
+const POLL_MS = 250;
 
-/** Every demo track as a catalogue row: VERIFIED, our own provider, a generated cover. */
-export function demoSongRows(): NewSong[] {
-  return DEMO_ALBUMS.flatMap((album) =>
-    album.tracks.map(([trackName, duration]) => {
-      const shortId = demoSongShortId(trackName);
-      return {
-        shortId,
-        trackName,
-        artistName: album.artistName,
-        genre: album.genre,
-        duration,
-        explicit: false,
-        albumName: album.albumName,
-        releaseYear: album.releaseYear,
-        status: 'VERIFIED' as const,
-        musicProviders: { uploadService: shortId },
-        thumbnails: { uploadService: coverPath(shortId) },
-      };
-    }),
-  );
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A song the demo catalogue made for `track`: nobody uploaded it, no other provider has it. */
+const isDemoSong = (row: SongRow, track: DemoTrack) =>
+  row.uploadedBy === null &&
+  row.artistName === track.artistName &&
+  Object.keys(row.musicProviders).every((p) => p === 'uploadService');
+
+type Progress = 'ready' | 'working' | 'failed';
+const progress = (row: SongRow): Progress =>
+  row.status === 'VERIFIED' ? 'ready' : awaitsVerification(row.status) ? 'working' : 'failed';
+const RANK: Record<Progress, number> = { ready: 0, working: 1, failed: 2 };
+
+/**
+ * The demo songs of `tracks` by title: the best one of each (verified, else still working, else
+ * failed). With `removeFailed`, songs the pipeline gave up on (or left half made) are removed
+ * instead, so that their track is made again.
+ */
+async function demoSongs(
+  platform: Platform,
+  repo: SongRepository,
+  tracks: DemoTrack[],
+  removeFailed: boolean,
+) {
+  const byTitle = new Map(tracks.map((t) => [t.trackName, t]));
+  const found = new Map<string, SongRow>();
+  for (const row of await repo.unownedByTitles([...byTitle.keys()])) {
+    const track = byTitle.get(row.trackName);
+    if (!track || !isDemoSong(row, track)) continue;
+    if (removeFailed && progress(row) === 'failed') {
+      platform.log.warn(
+        { shortId: row.shortId, status: row.status },
+        `demo catalogue: "${row.trackName}" is made again`,
+      );
+      await removeSongFiles(platform.storage, row.shortId);
+      await repo.delete(row.id);
+      continue;
+    }
+    const kept = found.get(track.trackName);
+    if (!kept || RANK[progress(row)] < RANK[progress(kept)]) found.set(track.trackName, row);
+  }
+  return found;
 }
 
 /**
- * Puts the demo catalogue in the database (songs already there are left alone, so it may run on
- * every start) and answers every demo song, in catalogue order. Tests call it for songs to play.
+ * Makes the demo songs that are missing (and again those the pipeline gave up on), waits until
+ * every one is verified or has failed, and answers the demo songs of the selected tracks in
+ * catalogue order. Logs "demo catalogue: n/total songs ready" as songs get verified.
  */
-export async function seedDemoSongs(db: Db): Promise<SongDto[]> {
-  const repo = new SongRepository(db);
-  const rows = demoSongRows();
-  await repo.insertNew(rows);
-  const stored = new Map(
-    (await repo.byShortIds(rows.map((r) => r.shortId))).map((r) => [r.shortId, r]),
-  );
-  return rows.flatMap((r) => {
-    const row = stored.get(r.shortId);
+export async function seedDemoCatalogue(
+  platform: Platform,
+  opts: DemoSeedOptions = {},
+): Promise<SongDto[]> {
+  const { log } = platform;
+  const tracks = DEMO_TRACKS.slice(0, opts.count ?? DEMO_TRACKS.length);
+  const repo = new SongRepository(platform.db);
+  const uploads = new SongUploadService(platform, repo);
+  const limit = Math.max(1, opts.inFlight ?? 2);
+  const signal = opts.signal;
+
+  const found = await demoSongs(platform, repo, tracks, true);
+  let ready = [...found.values()].filter((row) => progress(row) === 'ready').length;
+  /** Song id → title, for the songs waiting for their transcode. */
+  const waiting = new Map<number, string>();
+  for (const row of found.values())
+    if (progress(row) === 'working') waiting.set(row.id, row.trackName);
+  const report = () => log.info(`demo catalogue: ${ready}/${tracks.length} songs ready`);
+
+  /** Waits until at most `most` songs are waiting for their transcode. */
+  const settle = async (most: number) => {
+    while (waiting.size > most) {
+      await sleep(POLL_MS, undefined, { signal });
+      for (const [id, title] of waiting) {
+        const row = await repo.byIdOrShortId(String(id));
+        const now = row ? progress(row) : 'failed';
+        if (now === 'working') continue;
+        waiting.delete(id);
+        if (now === 'ready') {
+          ready++;
+          report();
+        } else {
+          log.warn({ status: row?.status }, `demo catalogue: "${title}" was not verified`);
+        }
+      }
+    }
+  };
+
+  for (const track of tracks) {
+    if (found.has(track.trackName)) continue;
+    await settle(limit - 1);
+    signal?.throwIfAborted();
+    const { wav } = await renderTrack(track, { maxSeconds: opts.maxSeconds, signal });
+    const song = await uploads.ingest({
+      data: wav,
+      fileName: `${slug(track.trackName)}.wav`,
+      trackName: track.trackName,
+      artistName: track.artistName,
+      genre: track.genre,
+      albumName: track.albumName,
+      releaseYear: track.releaseYear,
+      uploadedBy: null,
+    });
+    waiting.set(song.id, track.trackName);
+  }
+  await settle(0);
+
+  const songs = await demoSongs(platform, repo, tracks, false);
+  return tracks.flatMap((t) => {
+    const row = songs.get(t.trackName);
     return row ? [toSongDto(row)] : [];
   });
+}
+
+/** The background seeding of each platform (one at a time). */
+const running = new WeakMap<Platform, { abort: AbortController; done: Promise<void> }>();
+
+/**
+ * First start: makes the demo catalogue in the background (the server does not wait) and
+ * answers the start banner's line. Nothing to do when every demo song is verified. `opts`
+ * (count, maxSeconds) make a smaller catalogue, for tests.
+ */
+export async function startDemoCatalogue(
+  platform: Platform,
+  opts: Pick<DemoSeedOptions, 'count' | 'maxSeconds'> = {},
+): Promise<string[]> {
+  const repo = new SongRepository(platform.db);
+  const tracks = DEMO_TRACKS.slice(0, opts.count ?? DEMO_TRACKS.length);
+  const found = await demoSongs(platform, repo, tracks, false);
+  const ready = [...found.values()].filter((row) => progress(row) === 'ready').length;
+  const total = tracks.length;
+  if (ready === total) return [`${total} demo songs`];
+  if (!running.has(platform)) {
+    const abort = new AbortController();
+    platform.log.info(`demo catalogue: ${ready}/${total} songs ready, rendering the rest`);
+    const done = seedDemoCatalogue(platform, { ...opts, signal: abort.signal }).then(
+      (songs) => {
+        const verified = songs.filter((s) => s.status === 'VERIFIED').length;
+        platform.log.info(`demo catalogue: done, ${verified}/${total} songs ready`);
+      },
+      (err) => {
+        if (abort.signal.aborted) {
+          platform.log.info('demo catalogue: stopped; the next start completes it');
+        } else {
+          platform.log.error({ err }, 'demo catalogue: seeding failed');
+        }
+      },
+    );
+    running.set(platform, { abort, done });
+  }
+  const status = ready > 0 ? `${ready} ready, the rest rendering` : 'rendering';
+  return [`${total} demo songs (${status} in the background)`];
+}
+
+/** Stops the background seeding of this platform (server shutdown) and waits for it. */
+export async function stopDemoCatalogue(platform: Platform): Promise<void> {
+  const seeding = running.get(platform);
+  if (!seeding) return;
+  seeding.abort.abort();
+  await seeding.done;
+  running.delete(platform);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MinimalSongDto,
-  SONG_SHORT_ID_PATTERN,
   authEndpoints,
   songEndpoints as e,
   toMinimalSong,
@@ -9,7 +8,7 @@ import {
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { SongRepository } from './repository';
-import { seedDemoSongs } from './seed';
+import { seedFixtureSongs } from './catalogue.fixtures';
 import { newSongShortId } from './short-id';
 
 const NOT_FOUND = 'Song not found.';
@@ -18,14 +17,15 @@ const MISSING = 'Missing bearer token';
 let s: TestServer;
 let guest: string;
 let user: string;
+/** The fixture catalogue (catalogue.fixtures.ts): verified songs, metadata only. */
 let demo: SongDto[];
-/** Songs added beside the demo catalogue: one explicit, one not verified yet. */
+/** Songs added beside the fixture catalogue: one explicit, one not verified yet. */
 let explicitSong: SongDto;
 let pendingSong: SongDto;
 
 beforeAll(async () => {
   s = await startTestServer();
-  demo = await seedDemoSongs(s.app.platform.db);
+  demo = await seedFixtureSongs(s.app.platform.db);
   guest = (await s.client.call(authEndpoints.guest, {})).accessToken;
   user = (await s.createUser()).token;
   const repo = new SongRepository(s.app.platform.db);
@@ -61,33 +61,6 @@ async function expectInvalid(promise: Promise<unknown>, ...messages: string[]) {
 
 const search = (query: Record<string, unknown>, token: string | null = user) =>
   s.as(token).call(e.search, { query: query as never });
-
-describe('the demo catalogue', () => {
-  it('has 30+ distinct original tracks of 1 to 4 minutes, VERIFIED, with generated covers', () => {
-    expect(demo.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(demo.map((x) => x.trackName)).size).toBe(demo.length);
-    expect(new Set(demo.map((x) => x.genre)).size).toBeGreaterThanOrEqual(10);
-    for (const song of demo) {
-      expect(song.songShortId).toMatch(SONG_SHORT_ID_PATTERN);
-      expect(song.duration).toBeGreaterThanOrEqual(60);
-      expect(song.duration).toBeLessThanOrEqual(240);
-      expect(song).toMatchObject({
-        status: 'VERIFIED',
-        explicit: false,
-        uploadedBy: null,
-        musicProviders: { uploadService: song.songShortId },
-        thumbnails: { uploadService: `/api/song-service/songs/${song.songShortId}/cover.svg` },
-      });
-    }
-  });
-
-  it('seeds once: a second run adds nothing and answers the same songs', async () => {
-    const again = await seedDemoSongs(s.app.platform.db);
-    expect(again.map((x) => [x.id, x.songShortId])).toEqual(demo.map((x) => [x.id, x.songShortId]));
-    const list = await s.client.call(e.list, { query: { limit: 1 } });
-    expect(list.total).toBe(demo.length + 1); // + the explicit fixture; the pending one is not listed
-  });
-});
 
 describe('GET /search', () => {
   it('matches title, artist, genre and album without case, titles starting with the term first', async () => {

@@ -1,24 +1,20 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { parseBuffer } from 'music-metadata';
+import { nextSongStatus } from '@tt/rules';
 import { songHlsPaths, type SongDto } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import type { Platform } from '../../platform/service';
-import { AUDIO_MIME, rewritePlaylist, sniffAudioType, transcodeToHls } from './hls';
+import { songFiles } from './files';
+import { AUDIO_MIME, rewritePlaylist, sniffAudioType } from './hls';
 import type { SongRepository, SongRow } from './repository';
-import { coverPath, newSongShortId } from './short-id';
+import { newSongShortId } from './short-id';
 import { toSongDto } from './service';
+import { SongTranscoder } from './transcode';
 
 const MAX_TEXT = 200;
-
-interface Upload {
-  data: Buffer;
-  fileName: string;
-  trackName?: string;
-  artistName?: string;
-}
 
 /** A form field or tag as stored: trimmed, at most 200 characters, undefined when empty. */
 function clean(value: unknown): string | undefined {
@@ -27,88 +23,142 @@ function clean(value: unknown): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-/** Where a song's HLS files live in the platform file storage. */
-const hlsKey = (shortId: string, file: string) => `hls/${shortId}/${file}`;
+/** A file on its way in, with what the caller knows of it (which wins over the file's tags). */
+interface Intake {
+  data: Buffer;
+  fileName: string;
+  trackName?: string;
+  artistName?: string;
+  genre?: string;
+  albumName?: string;
+  releaseYear?: number;
+  uploadedBy: string | null;
+}
+
+interface Tags {
+  trackName?: string;
+  artistName?: string;
+  genre?: string;
+  duration: number;
+  isrc?: string;
+  albumName?: string;
+  releaseYear?: number;
+}
+
+const validYear = (year: number | null | undefined) =>
+  year && Number.isInteger(year) && year > 0 && year < 10000 ? year : undefined;
+
+/** An external transcoder's rendition: the playlist lives elsewhere. */
+const isExternal = (url: string | undefined) => !!url && /^https?:\/\//.test(url);
 
 /**
- * POST /upload/song and the song's encrypted HLS: the file is checked (magic bytes, size), its
- * tags read with music-metadata, then ffmpeg transcodes it to AES-128 HLS in platform storage
- * under hls/<shortId>/ and the key goes to song_hls_keys.
- *
- * The transcode runs inside the upload request for now (a few seconds for a song); a job queue
- * (and VERIFICATION_POSTPONED) comes later.
+ * Uploads (POST /upload/song, and ingest() for the demo catalogue) and the encrypted HLS of
+ * verified songs. An upload is checked (magic bytes, size), stored, its tags read with
+ * music-metadata, then verified in the background by a `song.transcode` job (transcode.ts).
  */
 export class SongUploadService {
+  private readonly transcoder: SongTranscoder;
+
   constructor(
     private readonly platform: Platform,
     private readonly repo: SongRepository,
-  ) {}
-
-  private async readUpload(request: FastifyRequest): Promise<Upload> {
-    const { file, fields } = await readSingleFileUpload(request, {
-      maxBytes: this.platform.config.SONG_UPLOAD_MAX_BYTES,
-      what: 'audio',
-    });
-    if (!file) throw fail('SONG_FILE_MISSING');
-    return {
-      ...file,
-      trackName: clean(fields.trackName),
-      artistName: clean(fields.artistName),
-    };
+  ) {
+    this.transcoder = new SongTranscoder(platform, repo);
   }
 
   async upload(auth: AuthContext | null, request: FastifyRequest): Promise<SongDto> {
     if (!auth) throw fail('UNAUTHORIZED');
     const capabilities = (await this.platform.ports.users?.capabilities(auth.uuid)) ?? [];
     if (!capabilities.includes('uploadMusic')) throw fail('SONG_UPLOAD_FORBIDDEN');
-    const upload = await this.readUpload(request);
-
-    const shortId = newSongShortId();
-    const fallbackTitle = clean(path.parse(upload.fileName).name) ?? 'Untitled';
-    let row = await this.repo.insert({
-      shortId,
-      trackName: upload.trackName ?? fallbackTitle,
-      artistName: upload.artistName ?? '',
-      status: 'PENDING_UPLOAD',
+    const { file, fields } = await readSingleFileUpload(request, {
+      maxBytes: this.platform.config.SONG_UPLOAD_MAX_BYTES,
+      what: 'audio',
+    });
+    if (!file) throw fail('SONG_FILE_MISSING');
+    return this.intake({
+      ...file,
+      trackName: clean(fields.trackName),
+      artistName: clean(fields.artistName),
       uploadedBy: auth.uuid,
     });
+  }
 
-    const type = sniffAudioType(upload.data);
+  /**
+   * A song for the catalogue, through the same pipeline as an upload (type check, tags, the
+   * transcode job) without the capability check. The given tags win over the file's.
+   */
+  async ingest(input: {
+    data: Buffer;
+    fileName: string;
+    trackName: string;
+    artistName: string;
+    genre?: string | null;
+    albumName?: string | null;
+    releaseYear?: number | null;
+    uploadedBy: string | null;
+  }): Promise<SongDto> {
+    return this.intake({
+      data: input.data,
+      fileName: input.fileName,
+      trackName: clean(input.trackName),
+      artistName: clean(input.artistName),
+      genre: clean(input.genre),
+      albumName: clean(input.albumName),
+      releaseYear: validYear(input.releaseYear),
+      uploadedBy: input.uploadedBy,
+    });
+  }
+
+  /** PENDING_UPLOAD → VALID_FILE_TYPE → MISSING_METADATA, or a queued transcode. */
+  private async intake(input: Intake): Promise<SongDto> {
+    const row = await this.repo.insert({
+      shortId: newSongShortId(),
+      trackName: input.trackName ?? '',
+      artistName: input.artistName ?? '',
+      status: 'PENDING_UPLOAD',
+      uploadedBy: input.uploadedBy,
+    });
+    const type = sniffAudioType(input.data);
     if (!type) {
       // Nothing of the file is kept: the row would only ever say "not audio".
       await this.repo.delete(row.id);
       throw fail('SONG_FILE_TYPE_UNSUPPORTED');
     }
-    row = await this.repo.update(row.id, { status: 'VALID_FILE_TYPE' });
+    try {
+      await this.platform.storage.put(songFiles.source(row.shortId), input.data);
+    } catch (err) {
+      await this.repo.delete(row.id);
+      throw err;
+    }
 
-    const tags = await this.readTags(upload.data, AUDIO_MIME[type]);
-    const trackName = upload.trackName ?? tags.trackName;
-    const artistName = upload.artistName ?? tags.artistName;
-    const metadata = {
-      genre: tags.genre ?? null,
+    const tags = await this.readTags(input.data, AUDIO_MIME[type], input.fileName);
+    const trackName = input.trackName ?? tags.trackName;
+    const artistName = input.artistName ?? tags.artistName;
+    const accepted = await this.repo.transition(row.id, ['PENDING_UPLOAD'], {
+      status: nextSongStatus(row.status, 'fileTypeValid')!,
+      trackName: trackName ?? '',
+      artistName: artistName ?? '',
+      genre: input.genre ?? tags.genre ?? null,
       duration: tags.duration,
       isrc: tags.isrc ?? null,
-      albumName: tags.albumName ?? null,
-      releaseYear: tags.releaseYear ?? null,
-    };
+      albumName: input.albumName ?? tags.albumName ?? null,
+      releaseYear: input.releaseYear ?? tags.releaseYear ?? null,
+    });
+    // Deleted while the file was being read.
+    if (!accepted) throw fail('SONG_NOT_FOUND');
     if (!trackName || !artistName) {
-      row = await this.repo.update(row.id, {
-        ...metadata,
-        ...(trackName ? { trackName } : {}),
-        ...(artistName ? { artistName } : {}),
-        status: 'MISSING_METADATA',
+      const waiting = await this.repo.transition(accepted.id, [accepted.status], {
+        status: nextSongStatus(accepted.status, 'metadataMissing')!,
       });
-      return toSongDto(row);
+      return toSongDto(waiting ?? accepted);
     }
-    row = await this.repo.update(row.id, { ...metadata, trackName, artistName });
-    return toSongDto(await this.transcode(row, upload.data));
+    return toSongDto(await this.transcoder.enqueue(accepted));
   }
 
   /** Tags of the file; a file music-metadata cannot read has none. */
-  private async readTags(data: Buffer, mimeType: string) {
+  private async readTags(data: Buffer, mimeType: string, fileName: string): Promise<Tags> {
     try {
       const { common, format } = await parseBuffer(data, { mimeType, size: data.length });
-      const year = common.year;
       return {
         trackName: clean(common.title),
         artistName: clean(common.artist),
@@ -116,42 +166,12 @@ export class SongUploadService {
         duration: Math.max(0, Math.round(format.duration ?? 0)),
         isrc: clean(common.isrc?.[0]),
         albumName: clean(common.album),
-        releaseYear: year && Number.isInteger(year) && year > 0 && year < 10000 ? year : undefined,
+        releaseYear: validYear(common.year),
       };
     } catch (err) {
-      this.platform.log.warn({ err }, 'song upload: unreadable tags');
-      return { duration: 0 } as {
-        trackName?: string;
-        artistName?: string;
-        genre?: string;
-        duration: number;
-        isrc?: string;
-        albumName?: string;
-        releaseYear?: number;
-      };
+      this.platform.log.warn({ err, fileName: path.basename(fileName) }, 'song upload: no tags');
+      return { duration: 0 };
     }
-  }
-
-  /** Encrypted HLS into storage, the key into song_hls_keys: VERIFIED, or VERIFICATION_ERROR. */
-  private async transcode(row: SongRow, data: Buffer): Promise<SongRow> {
-    const { shortId } = row;
-    let rendition;
-    try {
-      rendition = await transcodeToHls(data, songHlsPaths.key(shortId));
-    } catch (err) {
-      this.platform.log.warn({ err, shortId }, 'song upload: transcode failed');
-      return this.repo.update(row.id, { status: 'VERIFICATION_ERROR' });
-    }
-    const storage = this.platform.storage;
-    for (const [name, bytes] of rendition.segments) await storage.put(hlsKey(shortId, name), bytes);
-    await storage.put(hlsKey(shortId, 'index.m3u8'), Buffer.from(rendition.playlist));
-    await this.repo.saveHlsKey(row.id, rendition.key, rendition.iv);
-    return this.repo.update(row.id, {
-      status: 'VERIFIED',
-      musicProviders: { uploadService: shortId },
-      thumbnails: { uploadService: coverPath(shortId) },
-      streamUrls: { uploadService: { hls: songHlsPaths.playlist(shortId) } },
-    });
   }
 
   private async verifiedRow(id: string): Promise<SongRow> {
@@ -161,20 +181,28 @@ export class SongUploadService {
     return row;
   }
 
-  /** The m3u8 of a verified song, its segment URIs pointing at GET /songs/{id}/hls/{segment}. */
-  async playlist(id: string): Promise<string> {
+  /**
+   * The m3u8 of a verified song, its segment URIs pointing at GET /songs/{id}/hls/{segment};
+   * or where an external transcoder put it.
+   */
+  async playlist(id: string): Promise<{ m3u8: string } | { redirect: string }> {
     const row = await this.verifiedRow(id);
-    const stored = await this.platform.storage.get(hlsKey(row.shortId, 'index.m3u8'));
-    if (!stored) throw fail('SONG_HLS_NOT_FOUND');
-    return rewritePlaylist(stored.toString('utf8'), (name) =>
+    const stored = await this.platform.storage.get(songFiles.hls(row.shortId, 'index.m3u8'));
+    if (!stored) {
+      const external = row.streamUrls.uploadService?.hls;
+      if (external && isExternal(external)) return { redirect: external };
+      throw fail('SONG_HLS_NOT_FOUND');
+    }
+    const m3u8 = rewritePlaylist(stored.toString('utf8'), (name) =>
       songHlsPaths.segment(row.shortId, name),
     );
+    return { m3u8 };
   }
 
   /** One encrypted segment of a verified song. */
   async segment(id: string, segment: string): Promise<Buffer> {
     const row = await this.verifiedRow(id);
-    const bytes = await this.platform.storage.get(hlsKey(row.shortId, segment));
+    const bytes = await this.platform.storage.get(songFiles.hls(row.shortId, segment));
     if (!bytes) throw fail('SONG_HLS_NOT_FOUND');
     return bytes;
   }

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, moderationEndpoints, type SongDto } from '@tt/protocol';
+import { authEndpoints, type SongDto } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { ffmpegPath, ffprobePath, sniffAudioType } from './hls';
+import { UPLOAD_PATH, createUploader, form, pollSong, tone, upload } from './upload.fixtures';
 
 const run = promisify(execFile);
 
@@ -21,55 +22,25 @@ let tagged: Buffer;
 /** The same tone without tags. */
 let untagged: Buffer;
 
-const UPLOAD_PATH = '/api/song-service/upload/song';
-
-async function tone(name: string, metadata: Record<string, string>): Promise<Buffer> {
-  const out = path.join(tmp, name);
-  const meta = Object.entries(metadata).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
-  await run(ffmpegPath(), [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
-    ...meta,
-    out,
-  ]);
-  return fs.readFile(out);
-}
-
 beforeAll(async () => {
   s = await startTestServer();
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-song-upload-'));
-  tagged = await tone('tagged.mp3', {
+  tagged = await tone(tmp, 'tagged.mp3', 8, {
     title: 'Test Tone',
     artist: 'Oscillator',
     genre: 'Ambient',
     album: 'Sines',
     date: '2024',
   });
-  untagged = await tone('untagged.mp3', {});
-  const moderator = await s.createUser({ roles: ['user', 'moderator'] });
-  const user = await s.createUser();
-  await s.as(moderator.token).call(moderationEndpoints.addCapability, {
-    params: { id: user.uuid, capability: 'uploadMusic' },
-  });
-  uploader = user.token;
+  untagged = await tone(tmp, 'untagged.mp3', 8);
+  uploader = (await createUploader(s)).token;
   plain = (await s.createUser()).token;
   guest = (await s.client.call(authEndpoints.guest, {})).accessToken;
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await s.close();
   await fs.rm(tmp, { recursive: true, force: true });
 });
-
-function form(file: Buffer, name: string, fields: Record<string, string> = {}): FormData {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
-  return fd;
-}
-
-function upload(token: string | null, formData: FormData): Promise<SongDto> {
-  return s.as(token).raw({ method: 'POST', path: UPLOAD_PATH, formData }) as Promise<SongDto>;
-}
 
 async function get(url: string, token?: string) {
   const res = await fetch(`${s.url}${url}`, {
@@ -77,6 +48,10 @@ async function get(url: string, token?: string) {
   });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
+
+/** Whether the uploaded file of a song is still in storage. */
+const sourceKept = async (shortId: string) =>
+  (await s.app.platform.storage.get(`song-sources/${shortId}`)) !== null;
 
 describe('magic bytes', () => {
   it('recognises the audio types and nothing else', () => {
@@ -93,29 +68,51 @@ describe('magic bytes', () => {
   });
 });
 
-describe('POST /upload/song → encrypted HLS', () => {
+describe('POST /upload/song → VALID_FILE_TYPE → song.transcode → VERIFIED', () => {
+  let answer: { status: number; body: SongDto };
   let song: SongDto;
 
   beforeAll(async () => {
-    song = await upload(uploader, form(tagged, 'tone.mp3'));
-  }, 60_000);
+    const res = await fetch(`${s.url}${UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${uploader}` },
+      body: form(tagged, 'tone.mp3'),
+    });
+    answer = { status: res.status, body: (await res.json()) as SongDto };
+    song = await pollSong(s, answer.body.songShortId);
+  }, 120_000);
 
-  it('reads the tags and verifies the song', () => {
-    expect(song).toMatchObject({
+  it('answers 201 at once with the stored song, its tags read, waiting for verification', () => {
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
       trackName: 'Test Tone',
       artistName: 'Oscillator',
       genre: 'Ambient',
       albumName: 'Sines',
       releaseYear: 2024,
+      status: 'VALID_FILE_TYPE',
+      musicProviders: {},
+      streamUrls: {},
+    });
+    expect(answer.body.uploadedBy).not.toBeNull();
+  });
+
+  it('is verified by the transcode job, with its HLS stream and the decoded duration', async () => {
+    expect(song).toMatchObject({
+      id: answer.body.id,
+      trackName: 'Test Tone',
+      artistName: 'Oscillator',
       status: 'VERIFIED',
       musicProviders: { uploadService: song.songShortId },
+      thumbnails: { uploadService: `/api/song-service/songs/${song.songShortId}/cover.svg` },
       streamUrls: {
         uploadService: { hls: `/api/song-service/songs/${song.songShortId}/hls-playlist` },
       },
     });
     expect(song.duration).toBeGreaterThanOrEqual(7);
     expect(song.duration).toBeLessThanOrEqual(9);
-    expect(song.uploadedBy).not.toBeNull();
+    // The HLS rendition replaces the uploaded file.
+    expect(await sourceKept(song.songShortId)).toBe(false);
   });
 
   it('serves a playlist, a key only to signed-in listeners, and segments that decrypt to AAC', async () => {
@@ -174,31 +171,30 @@ describe('POST /upload/song → encrypted HLS', () => {
     expect(byNumeric.bytes.equals(encrypted)).toBe(true);
     expect((await get(`/api/song-service/songs/${song.id}/hls/seg99999.ts`)).res.status).toBe(404);
     expect((await get(`/api/song-service/songs/${song.id}/hls/index.m3u8`)).res.status).toBe(400);
-  }, 60_000);
-
-  it('GET /songs/{id} answers it verified', async () => {
-    const res = await get(`/api/song-service/songs/${song.songShortId}`);
-    expect(JSON.parse(res.bytes.toString()).status).toBe('VERIFIED');
-  });
+  }, 120_000);
 });
 
 describe('POST /upload/song refusals and statuses', () => {
   it('needs the uploadMusic capability', async () => {
     await expectError(
-      upload(plain, form(tagged, 'tone.mp3')),
+      upload(s, plain, form(tagged, 'tone.mp3')),
       403,
       'Uploading music needs the uploadMusic capability.',
     );
   });
 
   it('refuses guests and anonymous callers', async () => {
-    await expectError(upload(guest, form(tagged, 'tone.mp3')), 403);
-    await expectError(upload(null, form(tagged, 'tone.mp3')), 401);
+    await expectError(upload(s, guest, form(tagged, 'tone.mp3')), 403);
+    await expectError(upload(s, null, form(tagged, 'tone.mp3')), 401);
   });
 
   it('refuses a file that is not audio with 415', async () => {
     await expectError(
-      upload(uploader, form(Buffer.from('hello, this is a text file\n'.repeat(10)), 'notes.txt')),
+      upload(
+        s,
+        uploader,
+        form(Buffer.from('hello, this is a text file\n'.repeat(10)), 'notes.txt'),
+      ),
       415,
       /Unsupported audio file type/,
     );
@@ -214,10 +210,18 @@ describe('POST /upload/song refusals and statuses', () => {
     );
   });
 
-  it('stops at MISSING_METADATA without title and artist tags, and the playlist is 403', async () => {
-    const song = await upload(uploader, form(untagged, 'untagged.mp3'));
-    expect(song.status).toBe('MISSING_METADATA');
-    expect(song.streamUrls).toEqual({});
+  it('stops at MISSING_METADATA without title and artist tags, keeps the file, and the playlist is 403', async () => {
+    const song = await upload(s, uploader, form(untagged, 'untagged.mp3'));
+    expect(song).toMatchObject({
+      status: 'MISSING_METADATA',
+      trackName: '',
+      artistName: '',
+      streamUrls: {},
+    });
+    expect(song.duration).toBe(8); // from the file's header
+    // Nothing more happens until the uploader gives the tags (POST /metadata).
+    expect((await pollSong(s, song.songShortId)).status).toBe('MISSING_METADATA');
+    expect(await sourceKept(song.songShortId)).toBe(true);
     for (const url of [
       `/api/song-service/songs/${song.songShortId}/hls-playlist`,
       `/api/song-service/songs/${song.songShortId}/hls/seg00000.ts`,
@@ -228,38 +232,80 @@ describe('POST /upload/song refusals and statuses', () => {
     }
     const key = await get(`/api/song-service/songs/hls/key?songId=${song.songShortId}`, plain);
     expect(key.res.status).toBe(403);
-  }, 60_000);
+  }, 120_000);
+
+  it('stops at MISSING_METADATA when only the title is known', async () => {
+    const song = await upload(
+      s,
+      uploader,
+      form(untagged, 'untagged.mp3', { trackName: 'Only A Title' }),
+    );
+    expect(song).toMatchObject({
+      status: 'MISSING_METADATA',
+      trackName: 'Only A Title',
+      artistName: '',
+    });
+  });
 
   it('takes trackName and artistName from the form when the tags lack them', async () => {
-    const song = await upload(
+    const answer = await upload(
+      s,
       uploader,
       form(untagged, 'untagged.mp3', { trackName: 'Form Title', artistName: 'Form Artist' }),
     );
-    expect(song).toMatchObject({
+    expect(answer.status).toBe('VALID_FILE_TYPE');
+    expect(await pollSong(s, answer.songShortId)).toMatchObject({
       trackName: 'Form Title',
       artistName: 'Form Artist',
       status: 'VERIFIED',
     });
-  }, 60_000);
+  }, 120_000);
 
   it('marks VERIFICATION_ERROR when ffmpeg cannot decode the file', async () => {
     // MP3 magic bytes, but no audio frames.
     const broken = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4096, 7)]);
-    const song = await upload(
+    const answer = await upload(
+      s,
       uploader,
       form(broken, 'broken.mp3', { trackName: 'Broken', artistName: 'Nobody' }),
     );
+    expect(answer.status).toBe('VALID_FILE_TYPE');
+    const song = await pollSong(s, answer.songShortId);
     expect(song.status).toBe('VERIFICATION_ERROR');
-  }, 60_000);
+    expect(song.streamUrls).toEqual({});
+    expect(await sourceKept(song.songShortId)).toBe(false);
+    const { res } = await get(`/api/song-service/songs/${song.songShortId}/hls-playlist`);
+    expect(res.status).toBe(403);
+  }, 120_000);
+
+  it('marks UNVERIFIED a file that decodes but is shorter than 5 seconds', async () => {
+    const clip = await tone(tmp, 'clip.mp3', 2, { title: 'Blip', artist: 'Oscillator' });
+    const answer = await upload(s, uploader, form(clip, 'clip.mp3'));
+    expect(answer.status).toBe('VALID_FILE_TYPE');
+    const song = await pollSong(s, answer.songShortId);
+    expect(song).toMatchObject({ status: 'UNVERIFIED', duration: 2, streamUrls: {} });
+    const { res } = await get(`/api/song-service/songs/${song.songShortId}/hls-playlist`);
+    expect(res.status).toBe(403);
+  }, 120_000);
+
+  it('marks UNVERIFIED a file longer than 20 minutes', async () => {
+    const long = await tone(tmp, 'long.mp3', 21 * 60, { title: 'Drone', artist: 'Oscillator' });
+    const answer = await upload(s, uploader, form(long, 'long.mp3'));
+    const song = await pollSong(s, answer.songShortId);
+    expect(song.status).toBe('UNVERIFIED');
+    expect(song.duration).toBeGreaterThan(20 * 60);
+  }, 120_000);
+
+  it('verifies a song of exactly 5 seconds', async () => {
+    const short = await tone(tmp, 'five.mp3', 5, { title: 'Five', artist: 'Oscillator' });
+    const answer = await upload(s, uploader, form(short, 'five.mp3'));
+    expect((await pollSong(s, answer.songShortId)).status).toBe('VERIFIED');
+  }, 120_000);
 
   it('answers 413 for a file above the size limit', async () => {
     const small = await startTestServer({ SONG_UPLOAD_MAX_BYTES: '4096' });
     try {
-      const moderator = await small.createUser({ roles: ['user', 'moderator'] });
-      const user = await small.createUser();
-      await small.as(moderator.token).call(moderationEndpoints.addCapability, {
-        params: { id: user.uuid, capability: 'uploadMusic' },
-      });
+      const user = await createUploader(small);
       await expectError(
         small.as(user.token).raw({
           method: 'POST',
@@ -272,7 +318,7 @@ describe('POST /upload/song refusals and statuses', () => {
     } finally {
       await small.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('unknown songs are 404', async () => {
     const { res } = await get('/api/song-service/songs/zzzzzzzzzz/hls-playlist');

@@ -11,6 +11,7 @@ import { registerModerationRoutes } from './moderation.routes';
 import { registerVouchersRoutes } from './vouchers.routes';
 import { registerAdminRoutes } from './admin.routes';
 import { registerBotsRoutes } from './bots.routes';
+import { registerProviderTokenRoutes } from './provider-tokens.routes';
 import { seedDemoUsers } from './seed';
 import { ProfileService } from './profile.service';
 
@@ -41,6 +42,7 @@ export const userService: ServiceModule = {
     registerVouchersRoutes(app, accounts);
     registerAdminRoutes(app, accounts);
     registerBotsRoutes(app, accounts);
+    await registerProviderTokenRoutes(app, accounts);
   },
   seed: (platform) => seedDemoUsers(new AccountService(platform)),
 };

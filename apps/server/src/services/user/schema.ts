@@ -223,3 +223,29 @@ export const vouchers = pgTable('vouchers', {
   revokedAt: ts('revoked_at'),
   createdAt: created(),
 });
+
+/** Which connection a row of provider_tokens holds. */
+export type ProviderConnection =
+  'spotify' | 'soundcloud' | 'soundcloudMobile' | 'youtube' | 'apple';
+
+/**
+ * A user's connection to a music provider: its tokens, encrypted at rest (AES-256-GCM, see
+ * provider-tokens.crypto.ts), and when the access token expires. One row per user and provider.
+ */
+export const providerTokens = pgTable(
+  'provider_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<ProviderConnection>().notNull(),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    expiresAt: ts('expires_at'),
+    scope: text('scope'),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('provider_tokens_user_provider_idx').on(t.userId, t.provider)],
+);

@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { roomEndpoints, roomListEndpoints, songEndpoints, type RoomDto } from '@tt/protocol';
+import { roomEndpoints, roomListEndpoints, type RoomDto } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 
 export const PUBLIC_PAGE_SIZE = 12;
-/** Spec §9: search page size 20. */
-export const SEARCH_PAGE_SIZE = 20;
 
 export const roomKeys = {
   all: ['rooms'] as const,
@@ -86,21 +84,4 @@ export function storeRoom(room: RoomDto, previousSlug?: string): void {
   void queryClient.invalidateQueries({ queryKey: ['rooms', 'public'] });
   void queryClient.invalidateQueries({ queryKey: roomKeys.mine });
   void queryClient.invalidateQueries({ queryKey: roomKeys.promoted });
-}
-
-/** Song search (GET /search on the song service): one page of SEARCH_PAGE_SIZE. */
-export function useSongSearch(term: string) {
-  const ready = useSession((s) => s.ready);
-  return useQuery({
-    queryKey: ['songs', 'search', term],
-    queryFn: ({ signal }) =>
-      api.call(
-        songEndpoints.search,
-        { query: { term, limit: SEARCH_PAGE_SIZE, offset: 0 } },
-        { signal },
-      ),
-    enabled: ready && term.length > 0,
-    staleTime: 60 * 60_000,
-    placeholderData: keepPreviousData,
-  });
 }

@@ -18,23 +18,24 @@ describe('preferredProviders (§6: added apple, spotify, youtube; youtube kept l
 });
 
 describe('providerOrder', () => {
-  it('logged-in turntable user: connected first, then youtube, uploads last', () => {
+  it('logged-in turntable user: connected first, then youtube, uploads and SoundCloud last', () => {
     expect(
       providerOrder({ loggedIn: true, brand: 'turntable', connectedProviders: ['spotify'] }),
-    ).toEqual(['spotify', 'youtube', 'uploadService']);
+    ).toEqual(['spotify', 'youtube', 'uploadService', 'soundCloudPublic']);
   });
   it('guest (not logged in) uses youtube even with connected providers', () => {
     expect(
       providerOrder({ loggedIn: false, brand: 'turntable', connectedProviders: ['apple'] }),
-    ).toEqual(['youtube', 'uploadService']);
+    ).toEqual(['youtube', 'uploadService', 'soundCloudPublic']);
   });
   it('hangout brand uses sevenDigital then uploads, logged in or not', () => {
     expect(
       providerOrder({ loggedIn: true, brand: 'hangout', connectedProviders: ['apple'] }),
-    ).toEqual(['sevenDigital', 'uploadService']);
+    ).toEqual(['sevenDigital', 'uploadService', 'soundCloudPublic']);
     expect(providerOrder({ loggedIn: false, brand: 'hangout' })).toEqual([
       'sevenDigital',
       'uploadService',
+      'soundCloudPublic',
     ]);
   });
 });
@@ -51,12 +52,15 @@ describe('chooseProvider: the song musicProviders map decides', () => {
       'spotify',
     );
   });
-  it('falls back to youtube, then uploads', () => {
+  it('falls back to youtube, then uploads, then SoundCloud', () => {
     expect(
       chooseProvider(ctx, song({ musicProviders: { youtube: 'y', uploadService: 'u' } })),
     ).toBe('youtube');
     expect(chooseProvider(ctx, song({ musicProviders: { uploadService: 'u' } }))).toBe(
       'uploadService',
+    );
+    expect(chooseProvider(ctx, song({ musicProviders: { soundCloudPublic: 'sc' } }))).toBe(
+      'soundCloudPublic',
     );
   });
   it('null when no allowed provider can play it (empty ids do not count)', () => {

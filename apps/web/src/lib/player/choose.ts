@@ -21,8 +21,14 @@ export const HANGOUT_PROVIDERS = [
   'sevenDigital',
   'uploadService',
 ] as const satisfies readonly SongProvider[];
-/** Every brand can play the platform's own uploads (HLS) when nothing above applies. */
-export const FALLBACK_PROVIDERS = ['uploadService'] as const satisfies readonly SongProvider[];
+/**
+ * When nothing above applies, every brand can still play the platform's own uploads (HLS) and,
+ * where the platform has SoundCloud, a song only SoundCloud has (its widget needs no account).
+ */
+export const FALLBACK_PROVIDERS = [
+  'uploadService',
+  'soundCloudPublic',
+] as const satisfies readonly SongProvider[];
 
 /**
  * The user's provider list, built the way §6 says: "Providers are added in preference order
@@ -46,7 +52,7 @@ export function preferredProviders(connected: readonly string[] = []): SongProvi
  * The providers that may play songs for this user, best first, before looking at the song:
  * hangout brand → sevenDigital, uploadService; logged-in turntable users → their connected
  * providers among apple, spotify (in that order) then youtube; everybody else → youtube.
- * uploadService is appended as the last resort for every brand.
+ * uploadService, then soundCloudPublic, are appended as the last resort for every brand.
  */
 export function providerOrder(ctx: ChoiceContext): SongProvider[] {
   const base: SongProvider[] =

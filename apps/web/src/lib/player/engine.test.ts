@@ -62,6 +62,7 @@ describe('PlaybackEngine: choosing and playing', () => {
     expect(spotify.play).toHaveBeenCalledWith({
       song: song(),
       offsetSeconds: 50,
+      endTime: 1_150_000,
       id: 's1',
       token: 'sp-token',
     });

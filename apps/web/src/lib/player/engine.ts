@@ -11,6 +11,8 @@ export interface PlayRequest {
   song: MinimalSongDto;
   /** Seconds into the song to start at, never negative. */
   offsetSeconds: number;
+  /** When the song ends, server clock ms (providers that keep in sync measure against it). */
+  endTime?: number;
   /** The song's id at this provider (its musicProviders entry). */
   id: string;
   /** Stream URL, for providers that play from a URL (uploadService: the HLS playlist). */
@@ -354,15 +356,12 @@ export class PlaybackEngine {
     try {
       const tokens = typeof this.tokens === 'function' ? this.tokens() : this.tokens;
       const serverNow = this.clock() + this.serverOffset;
-      const request = buildPlayRequest(
-        provider,
-        nowPlaying.song,
-        startOffsetSeconds(nowPlaying, serverNow),
-        {
-          tokens,
-          resolveUrl: this.resolveUrl,
-        },
-      );
+      const offset = startOffsetSeconds(nowPlaying, serverNow);
+      const request = buildPlayRequest(provider, nowPlaying.song, offset, {
+        tokens,
+        resolveUrl: this.resolveUrl,
+      });
+      request.endTime = nowPlaying.endTime;
       provider.setVolume(this.effectiveVolume());
       await provider.play!(request);
     } catch (error) {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
 import { formatDuration, playingDjUuid, songArt } from '../model';
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
+import { SearchPanel } from '../../search/SearchPanel';
 import type { Me } from './hooks';
-import { SongSearch } from './SongSearch';
 
 /** My turn at the decks: pick a song, take or leave a seat, change my next song. */
 export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
@@ -51,7 +51,7 @@ export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
         ) : null}
         <p className="side-label">{t('room.dj.nextSong')}</p>
         <SongCard song={mySeat.nextSong} empty={t('room.dj.noNext')} testId="next-song" />
-        <SongSearch
+        <SearchPanel
           onPick={(s) => void setNextSong(s)}
           pickLabel={t('room.dj.playNext')}
           selected={mySeat.nextSong}
@@ -64,7 +64,7 @@ export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
     <section className="side-card dj-panel" aria-labelledby="dj-title" data-testid="dj-panel">
       <h2 id="dj-title">{t('room.dj.title')}</h2>
       <p className="muted">{t('room.dj.lead')}</p>
-      <SongSearch onPick={(s) => pick(s)} pickLabel={t('room.dj.choose')} selected={draft} />
+      <SearchPanel onPick={(s) => pick(s)} pickLabel={t('room.dj.choose')} selected={draft} />
       {draft ? (
         <>
           <p className="side-label">{t('room.dj.yourSong')}</p>

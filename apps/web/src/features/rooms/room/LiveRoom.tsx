@@ -6,6 +6,9 @@ import { leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore, type RoomStatus } from '../../../lib/socket/store';
 import { designVars } from '../designs';
 import { canManageRoom, canModerateRoom } from '../model';
+import { DriftOverlay } from '../../player/DriftOverlay';
+import { GuestPreviewPrompt } from '../../player/GuestPreviewPrompt';
+import { usePlayer } from '../../player/usePlayer';
 import { PeopleIcon } from '../RoomCard';
 import { DjPanel } from './DjPanel';
 import { useMe, useRoomToast } from './hooks';
@@ -23,6 +26,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
   const status = useRoomStore((s) => s.status);
   const me = useMe();
   const [sheetUser, setSheetUser] = useState<string | null>(null);
+  usePlayer();
 
   if (!state) {
     return <Waiting room={room} status={status} />;
@@ -37,6 +41,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
       <div className="room-layout">
         <div className="room-main">
           <Stage state={state} me={me} onUser={setSheetUser} />
+          <GuestPreviewPrompt />
           <div className="room-controls">
             <NowPlaying state={state} me={me} isMod={isMod} />
             <VotePanel state={state} me={me} />
@@ -58,6 +63,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
         />
       ) : null}
       <Toast />
+      <DriftOverlay />
     </div>
   );
 }

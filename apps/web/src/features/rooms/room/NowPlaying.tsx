@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
+import { PreviewsLeft } from '../../player/GuestPreviewPrompt';
+import { PlayerControls } from '../../player/PlayerControls';
 import { formatDuration, nicknameOf, playingDjUuid, songArt, songProgress } from '../model';
 import { useNow, useRoomRunner, type Me } from './hooks';
 
@@ -35,6 +37,7 @@ export function NowPlaying({
           <p className="np-title">{t('room.silence')}</p>
           <p className="muted np-hint">{t('room.silenceHint')}</p>
         </div>
+        <PlayerControls silent />
       </section>
     );
   }
@@ -80,6 +83,8 @@ export function NowPlaying({
           {t('room.skip')}
         </button>
       ) : null}
+      <PlayerControls silent={false} />
+      {me.isGuest ? <PreviewsLeft /> : null}
     </section>
   );
 }

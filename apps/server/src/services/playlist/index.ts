@@ -1,0 +1,43 @@
+import type { ServiceModule } from '../../platform/service';
+import { CatalogueService } from './catalogue/catalogue.service';
+import { registerCatalogueRoutes } from './catalogue/routes';
+import { ProviderGateway } from './providers';
+import { registerSearchRoutes } from './search/routes';
+import { PlaylistSearchService } from './search/search.service';
+import { SongMediaService } from './song-data/media.service';
+import { MigrateLinksService } from './song-data/migrate.service';
+import { registerSongDataRoutes } from './song-data/routes';
+import { SimilarTracksService } from './song-data/similar.service';
+import { SongDataService } from './song-data/song-data.service';
+
+const VERSION = '1.4.1';
+
+/**
+ * The playlist service: song search over our catalogue and the music providers, song data
+ * (links, every provider of a song, stream and preview URLs, similar tracks) and the catalogue
+ * API v1. The catalogue is reached through ports.songs (the song service's port); crates come
+ * in later issues beside search/ and song-data/.
+ */
+export const playlistService: ServiceModule = {
+  name: 'playlist',
+  version: VERSION,
+  async register(app, platform) {
+    const gateway = new ProviderGateway(platform.providers, platform.log);
+    registerSearchRoutes(app, new PlaylistSearchService(platform, gateway));
+    const songData = new SongDataService(platform, gateway);
+    registerSongDataRoutes(app, {
+      songData,
+      media: new SongMediaService(platform, gateway),
+      migrate: new MigrateLinksService(platform, gateway, songData.matcher),
+      similar: new SimilarTracksService(platform, gateway),
+    });
+    registerCatalogueRoutes(app, new CatalogueService(platform, gateway), () => ({
+      service: 'playlist-service',
+      status: 'ok',
+      version: VERSION,
+      uptimeSeconds: Math.round((Date.now() - platform.startedAt.getTime()) / 1000),
+      database: platform.dbKind,
+      bus: platform.bus.kind,
+    }));
+  },
+};

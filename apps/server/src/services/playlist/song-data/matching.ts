@@ -1,0 +1,79 @@
+import type { SongDataDto } from '@tt/protocol';
+import { isSameSong } from '@tt/rules';
+import type { ProviderSong } from '../../../platform/providers/http';
+import { fromProvider, mergeSongData } from '../music';
+import type { AdapterProvider, ProviderGateway } from '../providers';
+
+/** Candidates read per provider when matching by the same-song rule. */
+const MATCH_CANDIDATES = 10;
+
+/**
+ * Finds one song at every other configured provider (spec §7 "…/providers"): by ISRC where the
+ * provider can look one up (Apple's ISRC filter, Spotify's `isrc:` search), otherwise by a
+ * search for "title artist" whose first result that is the same song (spec §5: ISRC, or
+ * duration within 5 s with the same title and artist ignoring case). A provider that fails or
+ * finds nothing is left out (failures logged).
+ */
+export class SongMatcher {
+  constructor(
+    private readonly gateway: ProviderGateway,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** `base` with every provider it was found at merged in (base's own data wins). */
+  async complete(
+    base: SongDataDto,
+    country: string,
+    skip: AdapterProvider[] = [],
+  ): Promise<SongDataDto> {
+    const known = new Set(Object.keys(base.musicProviders));
+    const targets = this.gateway.configured().filter((p) => !known.has(p) && !skip.includes(p));
+    const found = await Promise.all(targets.map((p) => this.safeFind(p, base, country)));
+    return found.reduce<SongDataDto>(
+      (song, match) => (match ? mergeSongData(song, fromProvider(match)) : song),
+      base,
+    );
+  }
+
+  private async safeFind(
+    p: AdapterProvider,
+    base: SongDataDto,
+    country: string,
+  ): Promise<ProviderSong | null> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), this.timeoutMs);
+      });
+      return await Promise.race([this.find(p, base, country), timeout]);
+    } catch (err) {
+      this.gateway.warn({ err, provider: p }, 'Song matching at a provider failed; left out');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async find(
+    p: AdapterProvider,
+    base: SongDataDto,
+    country: string,
+  ): Promise<ProviderSong | null> {
+    const c = this.gateway.clients;
+    if (base.isrc) {
+      const byIsrc =
+        p === 'apple'
+          ? await c.apple!.getSongByIsrc(base.isrc)
+          : p === 'spotify'
+            ? ((await this.gateway.search(p, `isrc:${base.isrc}`, 0, 5, country)).songs.find(
+                (s) => s.isrc?.toUpperCase() === base.isrc?.toUpperCase(),
+              ) ?? null)
+            : null;
+      if (byIsrc) return byIsrc;
+    }
+    const term = `${base.trackName} ${base.artistName}`.trim();
+    if (!term) return null;
+    const page = await this.gateway.search(p, term, 0, MATCH_CANDIDATES, country);
+    return page.songs.find((s) => isSameSong(s, base)) ?? null;
+  }
+}

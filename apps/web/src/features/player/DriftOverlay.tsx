@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { toggleOverlay, usePlayerStore } from './store';
+
+const fmt = (seconds: number) => seconds.toFixed(1);
+
+/** The sync overlay (the "Sync" button or the `d` key): drift, provider, buffer, play events. */
+export function DriftOverlay() {
+  const { t } = useTranslation();
+  const view = usePlayerStore();
+  if (!view.overlay) return null;
+  const s = view.sample;
+  const drift = s?.driftMs ?? null;
+  const quality =
+    drift === null
+      ? 'none'
+      : Math.abs(drift) <= 100
+        ? 'good'
+        : Math.abs(drift) <= 300
+          ? 'fair'
+          : 'bad';
+  return (
+    <aside
+      className="drift-overlay"
+      aria-label={t('player.overlay.title')}
+      data-testid="drift-overlay"
+    >
+      <header className="drift-head">
+        <h2>{t('player.overlay.title')}</h2>
+        <button
+          type="button"
+          className="player-icon-btn"
+          onClick={toggleOverlay}
+          aria-label={t('player.overlay.close')}
+        >
+          ×
+        </button>
+      </header>
+      <dl className="drift-grid">
+        <dt>{t('player.overlay.drift')}</dt>
+        <dd data-testid="drift-ms" data-quality={quality}>
+          {drift === null ? t('player.overlay.notMeasured') : `${drift > 0 ? '+' : ''}${drift} ms`}
+        </dd>
+        <dt>{t('player.overlay.provider')}</dt>
+        <dd data-testid="drift-provider">
+          {view.provider ? t(`player.providers.${view.provider}`, view.provider) : '—'}
+          {s && view.provider === 'uploadService' ? ` · ${s.via}` : ''}
+        </dd>
+        <dt>{t('player.overlay.position')}</dt>
+        <dd>{s ? `${fmt(s.positionSeconds)} s / ${fmt(s.expectedSeconds)} s` : '—'}</dd>
+        <dt>{t('player.overlay.buffered')}</dt>
+        <dd data-testid="drift-buffered">
+          {s && s.buffered.length > 0
+            ? s.buffered.map(([a, b]) => `${fmt(a)}–${fmt(b)} s`).join(', ')
+            : '—'}
+        </dd>
+        <dt>{t('player.overlay.rate')}</dt>
+        <dd>{s ? `${s.rate.toFixed(3)}× · ${t(`player.overlay.actions.${s.action}`)}` : '—'}</dd>
+        <dt>{t('player.overlay.offset')}</dt>
+        <dd>{`${view.serverOffset > 0 ? '+' : ''}${view.serverOffset} ms`}</dd>
+      </dl>
+      <h3>{t('player.overlay.events')}</h3>
+      {view.events.length === 0 ? (
+        <p className="muted drift-empty">{t('player.overlay.noEvents')}</p>
+      ) : (
+        <ol className="drift-events" data-testid="drift-events">
+          {view.events.slice(0, 6).map((e) => (
+            <li key={`${e.playId}-${e.topic}-${e.at}`}>
+              <code>{e.topic}</code> <span className="muted">{e.trackName}</span>{' '}
+              <span>{fmt(e.secondsPlayed)} s</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="muted drift-hint">{t('player.syncHint')}</p>
+    </aside>
+  );
+}

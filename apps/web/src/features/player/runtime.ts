@@ -1,0 +1,263 @@
+import {
+  playlistSearchEndpoints,
+  songHlsPaths,
+  type MinimalSongDto,
+  type SongProvider,
+} from '@tt/protocol';
+import { api } from '../../lib/api';
+import { PlayEventLog } from '../../lib/player/analytics';
+import {
+  DEFAULT_PREVIEW_LIMIT,
+  PlaybackEngine,
+  type PlaybackProvider,
+  type PlayerState,
+} from '../../lib/player/engine';
+import { HlsPlaybackProvider, type HlsClass, type MediaStatus } from '../../lib/player/hls';
+import {
+  browserStorage,
+  previewLimitFrom,
+  readVolumePrefs,
+  writeVolumePrefs,
+} from '../../lib/player/prefs';
+import { RoomPlayer } from '../../lib/player/room';
+import { PlayTracker } from '../../lib/player/tracking';
+import {
+  createVendorProviders,
+  DEFAULT_VENDOR_CONFIG,
+  ScriptLoader,
+  vendorProvidersFor,
+  type VendorConfig,
+  type VendorDocument,
+} from '../../lib/player/vendor/index';
+import { currentToken, useSession } from '../../lib/session';
+import { useRoomStore } from '../../lib/socket/store';
+import { usePlayerStore, type PlayerStatus } from './store';
+
+const env = import.meta.env;
+const logger = { error: (message: string, error?: unknown) => console.error(message, error) };
+
+/** Build variables may point the vendor players elsewhere (VITE_…); defaults are the vendors'. */
+function vendorConfig(): VendorConfig {
+  const d = DEFAULT_VENDOR_CONFIG;
+  const pick = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value ? value : fallback;
+  return {
+    scripts: {
+      spotify: pick(env.VITE_SPOTIFY_SDK_URL, d.scripts.spotify),
+      apple: pick(env.VITE_MUSICKIT_URL, d.scripts.apple),
+      youtube: pick(env.VITE_YOUTUBE_IFRAME_API_URL, d.scripts.youtube),
+      soundCloudPublic: pick(env.VITE_SOUNDCLOUD_WIDGET_API_URL, d.scripts.soundCloudPublic),
+    },
+    spotifyApiUrl: pick(env.VITE_SPOTIFY_API_URL, d.spotifyApiUrl),
+    youtubeHost: pick(env.VITE_YOUTUBE_HOST, d.youtubeHost),
+    soundcloudWidgetUrl: pick(env.VITE_SOUNDCLOUD_WIDGET_URL, d.soundcloudWidgetUrl),
+    soundcloudApiUrl: pick(env.VITE_SOUNDCLOUD_API_URL, d.soundcloudApiUrl),
+    appleDeveloperToken: pick(env.VITE_APPLE_DEVELOPER_TOKEN, '') || undefined,
+    appName: d.appName,
+  };
+}
+
+function resolveUrl(provider: SongProvider, song: MinimalSongDto): string | undefined {
+  const id = song.musicProviders[provider];
+  return provider === 'uploadService' && id ? songHlsPaths.playlist(id) : undefined;
+}
+
+const serverNow = () => Date.now() + useRoomStore.getState().serverTimeOffset;
+
+/**
+ * The page's one player: the engine, the <audio> element hls.js plays uploads in, the vendor
+ * players this platform is configured for, and the wiring to the room store (what plays) and the
+ * session (guest or user). Made on first entry to a room; it lives as long as the page, so music
+ * goes on while the user looks around the app, and stops when they leave the room.
+ */
+class PlayerRuntime {
+  readonly media: HTMLAudioElement;
+  readonly engine: PlaybackEngine;
+  readonly hls: HlsPlaybackProvider;
+  private readonly storage = browserStorage();
+  private readonly room: RoomPlayer;
+  private readonly log = new PlayEventLog();
+  private hlsStatus: MediaStatus = 'idle';
+  private vendorStatus: MediaStatus = 'idle';
+  private failedKey: string | null = null;
+
+  constructor() {
+    const prefs = readVolumePrefs(this.storage);
+    const previewLimit = previewLimitFrom(env.VITE_GUEST_PREVIEW_SONGS, DEFAULT_PREVIEW_LIMIT);
+    this.media = document.createElement('audio');
+    this.media.preload = 'auto';
+    this.media.dataset.testid = 'player-media';
+    document.body.appendChild(this.media);
+
+    this.engine = new PlaybackEngine({
+      storage: this.storage,
+      logger,
+      previewLimit,
+      resolveUrl,
+      user: { loggedIn: useSession.getState().accessToken !== null },
+      volume: prefs.volume,
+    });
+    this.engine.setMuted(prefs.muted);
+    usePlayerStore.setState({ previewLimit, volume: prefs.volume, muted: prefs.muted });
+
+    this.hls = new HlsPlaybackProvider({
+      media: this.media,
+      loadHls: () => import('hls.js').then((m) => m.default as unknown as HlsClass),
+      token: currentToken,
+      serverNow,
+      origin: window.location.origin,
+      logger,
+      onStatus: (status) => {
+        this.hlsStatus = status;
+        if (status === 'playing') this.room.heard();
+        this.publish();
+      },
+      onSample: (sample) => usePlayerStore.setState({ sample }),
+    });
+    const tracker = new PlayTracker({ sink: this.log.sink, storage: this.storage, logger });
+    this.room = new RoomPlayer(this.engine, tracker);
+    this.log.subscribe(() => usePlayerStore.setState({ events: [...this.log.list()] }));
+
+    this.engine.subscribe((event) => {
+      if (event.type === 'error') this.failedKey = this.songKey();
+      this.publish();
+    });
+    this.engine.register(this.hls);
+
+    useRoomStore.subscribe((s) => this.onRoom(s));
+    useSession.subscribe((s, prev) => {
+      if (s.accessToken !== prev.accessToken) {
+        this.engine.setUser({ loggedIn: s.accessToken !== null });
+      }
+    });
+    setInterval(() => {
+      if (this.status() === 'playing') this.room.tick();
+    }, 1000);
+    window.addEventListener('pagehide', () => this.room.dispose());
+    this.onRoom(useRoomStore.getState());
+    void this.loadVendors();
+  }
+
+  setVolume(volume: number): void {
+    this.engine.setVolume(volume);
+    if (volume > 0 && this.engine.getState().muted) this.engine.setMuted(false);
+    this.savePrefs();
+  }
+
+  toggleMute(): void {
+    this.engine.toggleMute();
+    this.savePrefs();
+  }
+
+  /** Called from the "click to listen" button: the click lets the browser play. */
+  resume(): void {
+    void this.hls.resume();
+  }
+
+  private onRoom(s: ReturnType<typeof useRoomStore.getState>) {
+    this.media.dataset.serverOffset = String(s.serverTimeOffset);
+    usePlayerStore.setState({ serverOffset: s.serverTimeOffset });
+    const before = this.room.nowPlaying();
+    this.room.update({ slug: s.slug, state: s.state, serverTimeOffset: s.serverTimeOffset });
+    if (this.room.nowPlaying() !== before) {
+      this.failedKey = null;
+      if (!this.room.nowPlaying()) usePlayerStore.setState({ sample: null });
+      this.publish();
+    }
+  }
+
+  /** The vendor players the platform has (GET /search/sources); none in the offline setup. */
+  private async loadVendors() {
+    let sources;
+    try {
+      sources = (await api.call(playlistSearchEndpoints.sources, {})).sources;
+    } catch (error) {
+      console.debug('[player] no search sources: vendor players stay off', error);
+      return;
+    }
+    const deps = {
+      scripts: new ScriptLoader(document as unknown as VendorDocument),
+      document: document as unknown as VendorDocument,
+      global: window as unknown as Record<string, unknown>,
+      config: vendorConfig(),
+    };
+    for (const provider of createVendorProviders(vendorProvidersFor(sources), deps)) {
+      this.engine.register(this.watched(provider));
+    }
+  }
+
+  /** Reports a vendor player's progress (loading, then playing or failed) to the page. */
+  private watched(provider: PlaybackProvider): PlaybackProvider {
+    return {
+      name: provider.name,
+      play: async (request) => {
+        this.vendorStatus = 'loading';
+        this.publish();
+        try {
+          await provider.play!(request);
+          this.vendorStatus = 'playing';
+          this.room.heard();
+        } catch (error) {
+          this.vendorStatus = 'error';
+          throw error;
+        } finally {
+          this.publish();
+        }
+      },
+      stop: () => {
+        this.vendorStatus = 'idle';
+        return provider.stop();
+      },
+      setVolume: (v) => provider.setVolume(v),
+    };
+  }
+
+  private songKey(): string | null {
+    const np = this.room.nowPlaying();
+    return np ? `${np.startTime}|${np.endTime}` : null;
+  }
+
+  private status(state: PlayerState = this.engine.getState()): PlayerStatus {
+    if (state.needsSignIn) return 'idle';
+    if (state.provider === 'uploadService') return this.hlsStatus;
+    if (state.provider) return this.vendorStatus;
+    const key = this.songKey();
+    if (!key) return 'idle';
+    return this.failedKey === key ? 'error' : 'unavailable';
+  }
+
+  private publish() {
+    const state = this.engine.getState();
+    usePlayerStore.setState({
+      provider: state.provider,
+      status: this.status(state),
+      volume: state.volume,
+      muted: state.muted,
+      needsSignIn: state.needsSignIn,
+      previewCount: state.previewCount,
+    });
+  }
+
+  private savePrefs() {
+    const { volume, muted } = this.engine.getState();
+    writeVolumePrefs(this.storage, { volume, muted });
+  }
+}
+
+let runtime: PlayerRuntime | null = null;
+
+/** The page's player, made on first use (entering a room). */
+export function ensurePlayer(): PlayerRuntime {
+  runtime ??= new PlayerRuntime();
+  return runtime;
+}
+
+export function setPlayerVolume(volume: number): void {
+  ensurePlayer().setVolume(volume);
+}
+export function togglePlayerMute(): void {
+  ensurePlayer().toggleMute();
+}
+export function resumePlayer(): void {
+  ensurePlayer().resume();
+}

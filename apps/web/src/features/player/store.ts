@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import type { SongProvider } from '@tt/protocol';
+import type { LoggedPlayEvent } from '../../lib/player/analytics';
+import type { MediaStatus, SyncSample } from '../../lib/player/hls';
+
+/** What the page shows of playback: `unavailable` = a song plays that nothing here can play. */
+export type PlayerStatus = MediaStatus | 'unavailable';
+
+export interface PlayerView {
+  provider: SongProvider | null;
+  status: PlayerStatus;
+  volume: number;
+  muted: boolean;
+  /** A guest heard the free previews: playback stopped until they sign in. */
+  needsSignIn: boolean;
+  previewCount: number;
+  previewLimit: number;
+  /** The last sync measurement of the media element (uploads). */
+  sample: SyncSample | null;
+  /** serverTime − Date.now() used by the player, ms. */
+  serverOffset: number;
+  /** The drift overlay is showing. */
+  overlay: boolean;
+  /** Play events sent lately, newest first. */
+  events: readonly LoggedPlayEvent[];
+}
+
+export const usePlayerStore = create<PlayerView>()(() => ({
+  provider: null,
+  status: 'idle',
+  volume: 0.8,
+  muted: false,
+  needsSignIn: false,
+  previewCount: 0,
+  previewLimit: 3,
+  sample: null,
+  serverOffset: 0,
+  overlay: false,
+  events: [],
+}));
+
+export function toggleOverlay(): void {
+  usePlayerStore.setState((s) => ({ overlay: !s.overlay }));
+}

@@ -1,0 +1,46 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { playlistSearchEndpoints, SEARCH_PAGE_SIZE, type SearchSource } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+/** Spec §9: song cache and stale time 1 hour. */
+const SONG_STALE_MS = 60 * 60_000;
+
+export const searchKeys = {
+  sources: ['search', 'sources'] as const,
+  results: (source: SearchSource, term: string, v2: boolean) =>
+    ['search', 'results', source, term.toLowerCase(), v2] as const,
+};
+
+/** The sources this platform searches, one tab each (GET /search/sources on the playlist service). */
+export function useSearchSources() {
+  const ready = useSession((s) => s.ready);
+  return useQuery({
+    queryKey: searchKeys.sources,
+    queryFn: ({ signal }) => api.call(playlistSearchEndpoints.sources, {}, { signal }),
+    enabled: ready,
+    staleTime: SONG_STALE_MS,
+  });
+}
+
+/**
+ * One source's results for `term`, {@link SEARCH_PAGE_SIZE} songs a page; `next` is the offset of
+ * the following page. /search/v2 when the search-v2 flag is on (spec §7 "Playlist service").
+ */
+export function useSongSearch(term: string, source: SearchSource | null, v2: boolean) {
+  const ready = useSession((s) => s.ready);
+  const endpoint = v2 ? playlistSearchEndpoints.searchV2 : playlistSearchEndpoints.search;
+  return useInfiniteQuery({
+    queryKey: searchKeys.results(source ?? 'uploadService', term, v2),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        endpoint,
+        { query: { q: term, source: source!, offset: pageParam, limit: SEARCH_PAGE_SIZE } },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: ready && source !== null && term.length > 0,
+    staleTime: SONG_STALE_MS,
+  });
+}

@@ -1,0 +1,59 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { songEndpoints, type SongDto } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+import { useSession } from '../../lib/session';
+import { isProcessing, STATUS_POLL_MS } from './file';
+
+/** Pages of "my uploads". */
+export const MY_UPLOADS_PAGE = 20;
+
+export const uploadKeys = {
+  song: (id: string) => ['songs', 'one', id] as const,
+  mine: ['songs', 'mine'] as const,
+};
+
+/**
+ * An uploaded song, asked for again every 2 seconds while it is still on its way (PENDING_UPLOAD,
+ * VALID_FILE_TYPE, VERIFICATION_POSTPONED); then it stays as it is.
+ */
+export function useUploadedSong(song: SongDto) {
+  return useQuery({
+    queryKey: uploadKeys.song(song.songShortId),
+    queryFn: ({ signal }) =>
+      api.call(songEndpoints.get, { params: { id: song.songShortId } }, { signal }),
+    initialData: song,
+    staleTime: 0,
+    refetchOnMount: false,
+    refetchInterval: (query) =>
+      query.state.data && isProcessing(query.state.data.status) ? STATUS_POLL_MS : false,
+  });
+}
+
+/** The caller's uploads, newest first (GET /songs/mine); refreshed every 2 s while one is processed. */
+export function useMyUploads() {
+  const signedIn = useSession((s) => s.accessToken !== null);
+  return useInfiniteQuery({
+    queryKey: uploadKeys.mine,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        songEndpoints.mine,
+        { query: { limit: MY_UPLOADS_PAGE, offset: pageParam } },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: signedIn,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.songs.some((s) => isProcessing(s.status)))
+        ? STATUS_POLL_MS
+        : false,
+  });
+}
+
+/** After an upload or an edit: the answer becomes the cached song; "my uploads" refetches. */
+export function storeSong(song: SongDto): void {
+  queryClient.setQueryData(uploadKeys.song(song.songShortId), song);
+  void queryClient.invalidateQueries({ queryKey: uploadKeys.mine });
+}

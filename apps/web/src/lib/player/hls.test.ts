@@ -1,0 +1,299 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  HlsPlaybackProvider,
+  type HlsClass,
+  type HlsProviderOptions,
+  type MediaStatus,
+} from './hls';
+import { song } from './testing';
+
+const ORIGIN = 'http://room.test';
+const URL_ = '/api/song-service/songs/abcdefghjk/hls-playlist';
+const KEY = `${ORIGIN}/api/song-service/songs/hls/key?songId=abcdefghjk`;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** A stand-in for an <audio> element: plays when told, reports events. */
+class FakeMedia {
+  currentTime = 0;
+  paused = true;
+  seeking = false;
+  readyState = 0;
+  playbackRate = 1;
+  volume = 1;
+  src = '';
+  native = false;
+  ranges: [number, number][] = [];
+  refuse: { name: string } | null = null;
+  private readonly listeners = new Map<string, Set<() => void>>();
+  get buffered() {
+    return {
+      length: this.ranges.length,
+      start: (i: number) => this.ranges[i][0],
+      end: (i: number) => this.ranges[i][1],
+    };
+  }
+  play = vi.fn(() => {
+    if (this.refuse) return Promise.reject(this.refuse);
+    this.paused = false;
+    this.readyState = 4;
+    this.emit('playing');
+    return Promise.resolve();
+  });
+  pause = vi.fn(() => void (this.paused = true));
+  load = vi.fn();
+  removeAttribute(name: string) {
+    if (name === 'src') this.src = '';
+  }
+  canPlayType(type: string) {
+    return this.native && type === 'application/vnd.apple.mpegurl' ? 'maybe' : '';
+  }
+  addEventListener(type: string, l: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(l);
+  }
+  removeEventListener(type: string, l: () => void) {
+    this.listeners.get(type)?.delete(l);
+  }
+  emit(type: string) {
+    for (const l of [...(this.listeners.get(type) ?? [])]) l();
+  }
+}
+
+function fakeHls(supported = true) {
+  const instances: {
+    config: Record<string, any>;
+    source?: string;
+    media?: unknown;
+    destroyed: boolean;
+    emit: (event: string, data?: unknown) => void;
+  }[] = [];
+  class FakeHls {
+    static isSupported = () => supported;
+    static Events = { MANIFEST_PARSED: 'manifestParsed', ERROR: 'error' };
+    private readonly handlers = new Map<string, ((e: string, d: unknown) => void)[]>();
+    destroyed = false;
+    source?: string;
+    media?: unknown;
+    constructor(public config: Record<string, unknown>) {
+      instances.push(this);
+    }
+    loadSource(url: string) {
+      this.source = url;
+    }
+    attachMedia(media: unknown) {
+      this.media = media;
+    }
+    on(event: string, l: (e: string, d: unknown) => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), l]);
+    }
+    emit(event: string, data?: unknown) {
+      for (const l of this.handlers.get(event) ?? []) l(event, data);
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  return { Hls: FakeHls as unknown as HlsClass, instances };
+}
+
+function setup(options: Partial<HlsProviderOptions> & { supported?: boolean } = {}) {
+  let now = 1_000_000;
+  const media = new FakeMedia();
+  const { Hls, instances } = fakeHls(options.supported ?? true);
+  const statuses: MediaStatus[] = [];
+  const samples: unknown[] = [];
+  const ticks = new Map<number, () => void>();
+  let ids = 0;
+  const logger = { error: vi.fn() };
+  const provider = new HlsPlaybackProvider({
+    media,
+    loadHls: async () => Hls,
+    token: () => 'tok',
+    serverNow: () => now,
+    origin: ORIGIN,
+    timers: {
+      setInterval: (fn) => {
+        ticks.set(++ids, fn);
+        return ids;
+      },
+      clearInterval: (id) => void ticks.delete(id as number),
+    },
+    onStatus: (s) => statuses.push(s),
+    onSample: (s) => samples.push(s),
+    logger,
+    ...options,
+  });
+  const request = (endTime = 1_150_000) => ({
+    song: song({ duration: 200 }),
+    offsetSeconds: 50,
+    id: 'abcdefghjk',
+    url: URL_,
+    endTime,
+  });
+  return {
+    provider,
+    media,
+    instances,
+    statuses,
+    samples,
+    ticks,
+    logger,
+    request,
+    advance: (ms: number) => (now += ms),
+    tick: () => [...ticks.values()].forEach((fn) => fn()),
+  };
+}
+
+describe('HlsPlaybackProvider with hls.js', () => {
+  it('loads the playlist at the room offset and plays once the manifest is parsed', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    const hls = t.instances[0];
+    expect(hls.config.startPosition).toBe(50);
+    expect(hls.source).toBe(URL_);
+    expect(hls.media).toBe(t.media);
+    expect(t.statuses).toEqual(['loading']);
+    t.media.currentTime = 50;
+    hls.emit('manifestParsed');
+    expect(t.media.play).toHaveBeenCalledTimes(1);
+    expect(t.statuses).toEqual(['loading', 'playing']);
+  });
+
+  it('sends the bearer token with key requests only (xhrSetup and fetchSetup)', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    const { xhrSetup, fetchSetup } = t.instances[0].config;
+    const xhr = { open: vi.fn(), setRequestHeader: vi.fn() };
+    xhrSetup(xhr, KEY);
+    expect(xhr.setRequestHeader).toHaveBeenCalledWith('Authorization', 'Bearer tok');
+    const seg = { open: vi.fn(), setRequestHeader: vi.fn() };
+    xhrSetup(seg, `${ORIGIN}/api/song-service/songs/abcdefghjk/hls/seg00000.ts`);
+    expect(seg.setRequestHeader).not.toHaveBeenCalled();
+    expect((fetchSetup({ url: KEY }, {}) as Request).headers.get('authorization')).toBe(
+      'Bearer tok',
+    );
+  });
+
+  it('reports autoplay blocking, and resume() (a click) plays', async () => {
+    const t = setup();
+    t.media.refuse = { name: 'NotAllowedError' };
+    await t.provider.play(t.request());
+    t.instances[0].emit('manifestParsed');
+    await flush();
+    expect(t.provider.getStatus()).toBe('blocked');
+    t.media.refuse = null;
+    await t.provider.resume();
+    expect(t.provider.getStatus()).toBe('playing');
+  });
+
+  it('keeps in sync: seeks past 300 ms, nudges the rate for less, reports each sample', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    t.media.currentTime = 50;
+    t.instances[0].emit('manifestParsed');
+    t.media.ranges = [[48, 62]];
+    // The media stalls for a second: 1 s behind → seek to where the room is.
+    t.advance(1000);
+    t.tick();
+    expect(t.media.currentTime).toBe(51);
+    expect(t.samples.at(-1)).toMatchObject({
+      driftMs: -1000,
+      action: 'seek',
+      buffered: [[48, 62]],
+      via: 'hls.js',
+    });
+    // 100 ms ahead → slow down a little.
+    t.advance(1000);
+    t.media.currentTime = 52.1;
+    t.tick();
+    expect(t.media.playbackRate).toBeCloseTo(0.95, 5);
+    expect(t.samples.at(-1)).toMatchObject({ driftMs: 100, action: 'nudge' });
+    // On time → rate back to 1.
+    t.advance(1000);
+    t.media.currentTime = 53.01;
+    t.tick();
+    expect(t.media.playbackRate).toBe(1);
+  });
+
+  it('does not measure while the media cannot play (buffering, paused)', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    t.advance(3000);
+    t.tick();
+    expect(t.media.currentTime).toBe(0);
+    expect(t.samples.at(-1)).toMatchObject({ driftMs: null, action: 'wait' });
+  });
+
+  it('a fatal hls.js error stops it and is logged; a non-fatal one is ignored', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    const hls = t.instances[0];
+    hls.emit('error', { fatal: false, type: 'networkError', details: 'fragLoadTimeOut' });
+    expect(t.provider.getStatus()).toBe('loading');
+    hls.emit('error', { fatal: true, type: 'networkError', details: 'keyLoadError' });
+    expect(t.provider.getStatus()).toBe('error');
+    expect(hls.destroyed).toBe(true);
+    expect(t.ticks.size).toBe(0);
+    expect(t.logger.error).toHaveBeenCalledWith('Failed to play song', expect.any(Error));
+  });
+
+  it('stop() tears down; late events of the old song are ignored', async () => {
+    const t = setup();
+    await t.provider.play(t.request());
+    const hls = t.instances[0];
+    t.provider.stop();
+    expect(hls.destroyed).toBe(true);
+    expect(t.media.pause).toHaveBeenCalled();
+    expect(t.ticks.size).toBe(0);
+    hls.emit('manifestParsed');
+    expect(t.media.play).not.toHaveBeenCalled();
+    expect(t.provider.getStatus()).toBe('idle');
+  });
+
+  it('a new song replaces the old one; a play superseded while hls.js loads does nothing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { Hls, instances } = fakeHls();
+    const t = setup({ loadHls: () => gate.then(() => Hls) });
+    const first = t.provider.play(t.request(1_150_000));
+    const second = t.provider.play({ ...t.request(1_300_000), url: '/other' });
+    release();
+    await Promise.all([first, second]);
+    expect(instances).toHaveLength(1);
+    expect(instances[0].source).toBe('/other');
+  });
+
+  it('volume goes to the media element', () => {
+    const t = setup();
+    t.provider.setVolume(0.25);
+    expect(t.media.volume).toBe(0.25);
+  });
+});
+
+describe('HlsPlaybackProvider without hls.js', () => {
+  it('falls back to native HLS with the key inlined, and seeks to the offset once loaded', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('hls-playlist')
+        ? new Response(`#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="${KEY}"\n#EXTINF:6,\nseg00000.ts\n`)
+        : new Response(new Uint8Array(16)),
+    );
+    const t = setup({ supported: false, fetch });
+    t.media.native = true;
+    await t.provider.play(t.request());
+    expect(t.media.src.startsWith('data:application/vnd.apple.mpegurl;base64,')).toBe(true);
+    t.media.emit('loadedmetadata');
+    expect(t.media.currentTime).toBe(50);
+    expect(t.media.play).toHaveBeenCalled();
+    t.advance(1000);
+    t.tick();
+    expect(t.samples.at(-1)).toMatchObject({ via: 'native' });
+  });
+
+  it('fails with a clear error where no HLS playback exists', async () => {
+    const t = setup({ supported: false });
+    await expect(t.provider.play(t.request())).rejects.toThrow(
+      'HLS playback is not supported in this browser',
+    );
+    expect(t.provider.getStatus()).toBe('error');
+  });
+});
