@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
+import { mediaToolPath } from './media-tools';
 import { ProviderEnv, providerOptionsFromEnv, type ProviderOptions } from './providers/config';
 
 const bool = z
@@ -103,9 +104,9 @@ const EnvSchema = z.object({
   SONG_TRANSCODE_MAX_PENDING: z.coerce.number().int().min(0).default(50),
   /** Wait before a postponed transcode (queue full, ffmpeg unavailable) is tried again. */
   SONG_TRANSCODE_RETRY_DELAY: duration.prefault('5m'),
-  /** The ffmpeg and ffprobe programs (a name on PATH or a path). */
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** The ffmpeg and ffprobe programs (a name on PATH or a path); unset: PATH, else the bundled static build. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   /** Shared secret of POST /upload/transcoder_sns (header x-transcoder-token or ?token=); unset: the callback is off. */
   TRANSCODER_SNS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
@@ -127,9 +128,14 @@ export type Env = z.output<typeof EnvSchema>;
 /** The platform's own variables and the music providers' groups (SPOTIFY_…, APPLE_…, …). */
 const FullEnvSchema = EnvSchema.extend(ProviderEnv.shape);
 
-export interface Config extends Omit<Env, 'SERVICES' | 'LOG_PRETTY'> {
+export interface Config extends Omit<
+  Env,
+  'SERVICES' | 'LOG_PRETTY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
+> {
   SERVICES: ServiceName[];
   LOG_PRETTY: boolean;
+  FFMPEG_PATH: string;
+  FFPROBE_PATH: string;
   /** Absolute data directory. */
   dataDir: string;
   /** Where the built web app lives. */
@@ -166,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     SERVICES: e.SERVICES ?? [...SERVICE_NAMES],
     LOG_PRETTY: e.LOG_PRETTY ?? e.NODE_ENV === 'development',
+    FFMPEG_PATH: e.FFMPEG_PATH ?? mediaToolPath('ffmpeg'),
+    FFPROBE_PATH: e.FFPROBE_PATH ?? mediaToolPath('ffprobe'),
     dataDir,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     providers: providerOptionsFromEnv(cleaned),

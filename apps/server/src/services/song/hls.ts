@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { HLS_SEGMENT_PATTERN } from '@tt/protocol';
+import { mediaToolPath } from '../../platform/media-tools';
 
 /** The audio types an upload may have, by their magic bytes; the MIME type music-metadata reads. */
 export type AudioType = 'mp3' | 'aac' | 'm4a' | 'wav' | 'flac' | 'ogg';
@@ -36,9 +37,9 @@ export function sniffAudioType(data: Buffer): AudioType | null {
   return null;
 }
 
-/** The programs on PATH; the server itself uses FFMPEG_PATH / FFPROBE_PATH of its config. */
-export const ffmpegPath = () => process.env.FFMPEG_PATH || 'ffmpeg';
-export const ffprobePath = () => process.env.FFPROBE_PATH || 'ffprobe';
+/** The programs tests run; the server itself uses FFMPEG_PATH / FFPROBE_PATH of its config. */
+export const ffmpegPath = () => process.env.FFMPEG_PATH || mediaToolPath('ffmpeg');
+export const ffprobePath = () => process.env.FFPROBE_PATH || mediaToolPath('ffprobe');
 
 /** Longest one transcode may take. */
 const TRANSCODE_TIMEOUT_MS = 10 * 60 * 1000;
