@@ -127,7 +127,7 @@ async function main() {
         act: async (p) => {
           await p.getByTestId('song-search-input').fill('ro');
           await p.getByTestId('search-result').first().waitFor();
-          await p.getByTestId('search-result').first().getByRole('button').click();
+          await p.getByTestId('search-result').first().locator('.btn').click();
         },
       },
       {
