@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SocketClient } from 'ttfm-socket';
 import {
   moderationEndpoints,
@@ -15,7 +15,7 @@ import {
 } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
 import { ffmpegPath } from '../../server/src/services/song/hls';
-import { CHROMIUM, startServerWithWeb, waitFor } from './support';
+import { launchBrowser, pageOf, signedInContext, startServerWithWeb, waitFor } from './support';
 
 const run = promisify(execFile);
 
@@ -24,41 +24,12 @@ const VENDOR_HOSTS =
   /scdn\.co|spotify\.com|music\.apple\.com|youtube\.com|ytimg\.com|soundcloud\.com/;
 
 /** Chromium that may start media without a click (the listeners did not click anything). */
-function launch(autoplay: 'no-user-gesture-required' | 'user-gesture-required'): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--autoplay-policy=${autoplay}`,
-    ],
-  });
-}
+const launch = (autoplay: 'no-user-gesture-required' | 'user-gesture-required') =>
+  launchBrowser([`--autoplay-policy=${autoplay}`]);
 
 /** A listener: own storage, signed in as `token` (or a guest when null); records every request. */
 async function listener(browser: Browser, token: string | null, width = 1280) {
-  const context: BrowserContext = await browser.newContext({
-    viewport: { width, height: width > 500 ? 800 : 844 },
-    locale: 'en-US',
-  });
-  await context.addInitScript((t) => {
-    if (!sessionStorage.getItem('seeded')) {
-      if (t) {
-        localStorage.setItem(
-          'tt-session',
-          JSON.stringify({ state: { accessToken: t }, version: 0 }),
-        );
-      }
-      localStorage.setItem('locale', 'en');
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, token);
+  const context = await signedInContext(browser, token, width);
   const requests: string[] = [];
   /** The Authorization header of each HLS key request. */
   const keyAuth: (string | undefined)[] = [];
@@ -66,9 +37,7 @@ async function listener(browser: Browser, token: string | null, width = 1280) {
     requests.push(r.url());
     if (r.url().includes('/songs/hls/key?songId=')) keyAuth.push(r.headers().authorization);
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  const page = await pageOf(context, 20_000);
   return { page, requests, keyAuth, context };
 }
 

@@ -1,29 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
 import { seedDemoCatalogue } from '../../server/src/services/song/index';
-import { launchBrowser, startServerWithWeb } from './support';
-
-/** A browser context signed in as `token` (the app keeps the session in localStorage). */
-async function signedInPage(
-  browser: Browser,
-  token: string,
-  viewport = { width: 1280, height: 800 },
-) {
-  const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-US' });
-  await context.addInitScript((t) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('tt-session', JSON.stringify({ state: { accessToken: t }, version: 0 }));
-      localStorage.setItem('locale', 'en');
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, token);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
+import { launchBrowser, signedInPage, startServerWithWeb } from './support';
 
 const text = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
@@ -145,7 +125,7 @@ describe('web: a live room in two browsers', () => {
     const room = await s.as(owner.token).call(roomEndpoints.create, {
       body: { name: 'Secret Garden', design: 'FESTIVAL', password: 'open-sesame' },
     });
-    const page = await signedInPage(browser, guest.token, { width: 390, height: 844 });
+    const page = await signedInPage(browser, guest.token, 390);
     await page.goto(`${s.url}/rooms/${room.slug}`);
     await page.getByTestId('room-password-form').waitFor();
     await page.getByTestId('room-password-input').fill('wrong-one');

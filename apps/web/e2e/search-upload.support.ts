@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import { signedInPage as signedInPageWithin } from './support';
 
 /** Helpers of search-upload.e2e.test.ts: audio files, signed-in pages, upload throttling. */
 
@@ -22,24 +23,9 @@ export async function toneMp3(dir: string, name: string, seconds: number): Promi
   return fs.readFile(file);
 }
 
-/** A browser context signed in as `token` (the app keeps the session in localStorage). */
-export async function signedInPage(browser: Browser, token: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 500 ? 800 : 844 },
-    locale: 'en-US',
-  });
-  await context.addInitScript((t) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('tt-session', JSON.stringify({ state: { accessToken: t }, version: 0 }));
-      localStorage.setItem('locale', 'en');
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, token);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
+/** A page signed in as `token` that waits up to 20 s (uploads and transcodes take a while). */
+export const signedInPage = (browser: Browser, token: string, width = 1280): Promise<Page> =>
+  signedInPageWithin(browser, token, width, 20_000);
 
 export /** A full-page screenshot, when SHOTS_DIR is set. */
 async function shot(page: Page, name: string) {

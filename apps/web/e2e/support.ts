@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,8 +40,8 @@ export async function startServerWithWeb(): Promise<TestServer> {
   return startTestServer({ WEB_DIST });
 }
 
-/** Debian Chromium, headless. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian Chromium, headless; `extraArgs` go on its command line after the usual ones. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -53,8 +53,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
+}
+
+/** A page of `context` that waits `timeout` ms at most; page errors fail loudly in the log. */
+export async function pageOf(context: BrowserContext, timeout = 15_000): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
 }
 
 /** A fresh page (own storage) of the given width; page errors fail loudly in the log. */
@@ -62,11 +71,44 @@ export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<Page> {
+  return pageOf(await browser.newContext({ viewport, locale: 'en-US' }));
+}
+
+/**
+ * A browser context with its own storage, in English and signed in as `token` (the app keeps
+ * the session in localStorage), or a guest when `token` is null; a phone's viewport when `width`
+ * is 500 px or less.
+ */
+export async function signedInContext(
+  browser: Browser,
+  token: string | null,
+  width = 1280,
+): Promise<BrowserContext> {
+  const viewport = { width, height: width > 500 ? 800 : 844 };
   const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
+  await context.addInitScript((t) => {
+    if (!sessionStorage.getItem('seeded')) {
+      if (t) {
+        localStorage.setItem(
+          'tt-session',
+          JSON.stringify({ state: { accessToken: t }, version: 0 }),
+        );
+      }
+      localStorage.setItem('locale', 'en');
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, token);
+  return context;
+}
+
+/** A page of a fresh context signed in as `token` (see signedInContext); waits `timeout` ms. */
+export async function signedInPage(
+  browser: Browser,
+  token: string | null,
+  width = 1280,
+  timeout = 15_000,
+): Promise<Page> {
+  return pageOf(await signedInContext(browser, token, width), timeout);
 }
 
 /** Polls until `read` answers a value (mail and SMS are written asynchronously). */

@@ -14,3 +14,4 @@ export * from './room/endpoints-settings';
 export * from './room/endpoints-roles';
 export * from './room/endpoints-admin';
 export * from './playlist/index';
+export * from './audit/index';

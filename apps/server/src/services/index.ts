@@ -3,6 +3,7 @@ import { userService } from './user/index';
 import { roomService } from './room/index';
 import { songService } from './song/index';
 import { playlistService } from './playlist/index';
+import { auditService } from './audit/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -19,7 +20,7 @@ export const SERVICES: ServiceModule[] = [
   upcoming('social', '1.0.10'),
   upcoming('points', '1.0.0'),
   upcoming('payment', '1.3.5'),
-  upcoming('audit', '1.0.0'),
+  auditService,
   upcoming('upload', '1.0.0'),
   upcoming('merch', '1.0.0'),
 ];

@@ -63,25 +63,39 @@ export const SongDto = z.object({
 export type SongDto = z.infer<typeof SongDto>;
 
 /**
- * The song as a DJ queues it (ttfm-socket `MinimalCrateSongResDTO`): what the room page sends
- * in addDj / updateNextSong.
+ * A song as a DJ queues it (ttfm-socket `MinimalCrateSongResDTO`) from its catalogue fields and
+ * the providers and art it plays with; no playback token yet.
  */
-export function toMinimalSong(song: SongDto): MinimalSongDto {
+export function queuedSong(
+  song: Pick<MinimalSongDto, 'artistName' | 'trackName' | 'genre' | 'duration' | 'isrc'>,
+  musicProviders: MinimalSongDto['musicProviders'],
+  thumbnails: MinimalSongDto['thumbnails'],
+  songShortId?: string,
+): MinimalSongDto {
   return {
     artistName: song.artistName,
     trackName: song.trackName,
     genre: song.genre,
     duration: song.duration,
     isrc: song.isrc,
-    // Catalogue songs are our own uploads; a song that names other providers keeps them.
-    musicProviders:
-      Object.keys(song.musicProviders).length > 0
-        ? { ...song.musicProviders }
-        : { uploadService: song.songShortId },
+    musicProviders,
     playbackToken: null,
-    thumbnails: { ...song.thumbnails },
-    songShortId: song.songShortId,
+    thumbnails,
+    ...(songShortId === undefined ? {} : { songShortId }),
   };
+}
+
+/**
+ * The song as a DJ queues it (ttfm-socket `MinimalCrateSongResDTO`): what the room page sends
+ * in addDj / updateNextSong.
+ */
+export function toMinimalSong(song: SongDto): MinimalSongDto {
+  // Catalogue songs are our own uploads; a song that names other providers keeps them.
+  const providers =
+    Object.keys(song.musicProviders).length > 0
+      ? { ...song.musicProviders }
+      : { uploadService: song.songShortId };
+  return queuedSong(song, providers, { ...song.thumbnails }, song.songShortId);
 }
 
 /** Paging of song lists and searches. */

@@ -1,35 +1,25 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SongProvider, SongStatus } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import type { CatalogueFilter } from '../../platform/ports';
+import { containsTerm, likeEscape, newestFirst, SongRepository } from './repository';
 import { songs } from './schema';
 
 export type CatalogueRow = typeof songs.$inferSelect;
 export type NewCatalogueRow = typeof songs.$inferInsert;
 
-/** The largest value of an int4 id column. */
-const MAX_INT4 = 2147483647;
 /** Most words of a relevance search that are matched (the rest are ignored). */
 const MAX_TERMS = 8;
 
-/** `%`, `_` and `\` in a search term match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** `music_providers ->> provider` (the provider is a bound text value). */
 const providerId = (provider: SongProvider) => sql`(${songs.musicProviders} ->> ${provider}::text)`;
+
+/**
+ * `music_providers @> '{"<provider>":"<id>"}'` (the object is one bound JSON value): containment,
+ * so the GIN index on music_providers (songs_music_providers_idx) finds the songs.
+ */
+const hasProviderId = (provider: SongProvider, id: string) =>
+  sql`${songs.musicProviders} @> ${JSON.stringify({ [provider]: id })}::jsonb`;
 
 /**
  * SQL of the catalogue as the songs port (port.ts) needs it: searches of verified songs, lookups
@@ -37,7 +27,12 @@ const providerId = (provider: SongProvider) => sql`(${songs.musicProviders} ->> 
  * repository and reads only its table.
  */
 export class CatalogueRepository {
-  constructor(private readonly db: Db) {}
+  /** The song service's own queries of the same table (lookups by id, inserts, updates). */
+  private readonly songRepo: SongRepository;
+
+  constructor(private readonly db: Db) {
+    this.songRepo = new SongRepository(db);
+  }
 
   /** Runs `fn` in one transaction holding advisory locks on `keys` (sorted, so never deadlocks). */
   async locked<T>(keys: string[], fn: (repo: CatalogueRepository) => Promise<T>): Promise<T> {
@@ -49,13 +44,8 @@ export class CatalogueRepository {
     });
   }
 
-  async byIdOrShortId(id: string): Promise<CatalogueRow | undefined> {
-    const numeric = /^\d{1,10}$/.test(id) && Number(id) <= MAX_INT4 ? Number(id) : null;
-    const [row] = await this.db
-      .select()
-      .from(songs)
-      .where(numeric !== null ? eq(songs.id, numeric) : eq(songs.shortId, id));
-    return row;
+  byIdOrShortId(id: string): Promise<CatalogueRow | undefined> {
+    return this.songRepo.byIdOrShortId(id);
   }
 
   async byProviderIds(provider: SongProvider, ids: string[]): Promise<CatalogueRow[]> {
@@ -63,7 +53,7 @@ export class CatalogueRepository {
     return this.db
       .select()
       .from(songs)
-      .where(inArray(providerId(provider), ids))
+      .where(or(...ids.map((id) => hasProviderId(provider, id))))
       .orderBy(asc(songs.id));
   }
 
@@ -77,21 +67,12 @@ export class CatalogueRepository {
 
   /** Inserts unless the short id is taken; undefined then. */
   async insert(row: NewCatalogueRow): Promise<CatalogueRow | undefined> {
-    const [created] = await this.db
-      .insert(songs)
-      .values(row)
-      .onConflictDoNothing({ target: songs.shortId })
-      .returning();
+    const [created] = await this.songRepo.insertNew([row]);
     return created;
   }
 
-  async update(id: number, patch: Partial<NewCatalogueRow>): Promise<CatalogueRow | undefined> {
-    const [row] = await this.db
-      .update(songs)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(songs.id, id))
-      .returning();
-    return row;
+  update(id: number, patch: Partial<NewCatalogueRow>): Promise<CatalogueRow | undefined> {
+    return this.songRepo.update(id, patch);
   }
 
   /**
@@ -110,12 +91,12 @@ export class CatalogueRepository {
       eq(songs.status, 'VERIFIED' satisfies SongStatus),
       opts.noExplicit ? eq(songs.explicit, false) : undefined,
     );
-    const { where, rank } = opts.relevance ? relevance(term) : plain(term);
+    const { where, rank } = opts.relevance ? relevance(term) : containsTerm(term);
     return this.db
       .select()
       .from(songs)
       .where(and(base, where))
-      .orderBy(...rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
+      .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
       .limit(limit + 1)
       .offset(offset);
   }
@@ -135,15 +116,7 @@ export class CatalogueRepository {
           )
         : undefined,
     );
-    const rows = await this.db
-      .select()
-      .from(songs)
-      .where(where)
-      .orderBy(desc(songs.createdAt), desc(songs.id))
-      .limit(filter.limit + 1)
-      .offset(filter.offset);
-    const [{ total }] = await this.db.select({ total: count() }).from(songs).where(where);
-    return { rows, total: Number(total) };
+    return newestFirst(this.db, where, filter.limit, filter.offset);
   }
 
   /** Songs known at a provider other than uploadService (or at `provider`), by id, after `afterId`. */
@@ -164,29 +137,13 @@ export class CatalogueRepository {
   }
 }
 
-function plain(term: string): { where: SQL | undefined; rank: SQL[] } {
-  const contains = `%${likeEscape(term)}%`;
-  const starts = `${likeEscape(term)}%`;
-  return {
-    where: or(
-      ilike(songs.trackName, contains),
-      ilike(songs.artistName, contains),
-      ilike(songs.genre, contains),
-      ilike(songs.albumName, contains),
-    ),
-    rank: [
-      sql`case when ${songs.trackName} ilike ${starts} then 0 when ${songs.artistName} ilike ${starts} then 1 else 2 end`,
-    ],
-  };
-}
-
 /** A field starts with the word, or has a word starting with it. */
 const wordStart = (column: Column, word: string) => {
   const w = likeEscape(word);
   return sql`(${column} ilike ${`${w}%`} or ${column} ilike ${`% ${w}%`} or ${column} ilike ${`%(${w}%`})`;
 };
 
-function relevance(term: string): { where: SQL | undefined; rank: SQL[] } {
+function relevance(term: string): { where: SQL | undefined; rank: SQL } {
   const words = [...new Set(term.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
   const fields = [songs.trackName, songs.artistName, songs.albumName, songs.genre];
   const where = and(...words.map((w) => or(...fields.map((f) => ilike(f, `%${likeEscape(w)}%`)))));
@@ -208,5 +165,5 @@ function relevance(term: string): { where: SQL | undefined; rank: SQL[] } {
       score.push(sql`case when ${wordStart(f, w)} then ${sql.raw(String(weight))} else 0 end`);
     }
   }
-  return { where, rank: [sql`(${sql.join(score, sql` + `)}) desc`] };
+  return { where, rank: sql`(${sql.join(score, sql` + `)}) desc` };
 }

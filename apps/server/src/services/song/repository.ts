@@ -10,7 +10,46 @@ export type NewSong = typeof songs.$inferInsert;
 const MAX_INT4 = 2147483647;
 
 /** `%`, `_` and `\` in a search term match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Songs whose title, artist, genre or album contains `term` (no case), and their rank: titles
+ * that start with the term first, then artists that do, then the rest.
+ */
+export function containsTerm(term: string): { where: SQL | undefined; rank: SQL } {
+  const contains = `%${likeEscape(term)}%`;
+  const starts = `${likeEscape(term)}%`;
+  return {
+    where: or(
+      ilike(songs.trackName, contains),
+      ilike(songs.artistName, contains),
+      ilike(songs.genre, contains),
+      ilike(songs.albumName, contains),
+    ),
+    rank: sql`case when ${songs.trackName} ilike ${starts} then 0 when ${songs.artistName} ilike ${starts} then 1 else 2 end`,
+  };
+}
+
+/**
+ * One page of the songs matching `where`, newest first (one row more than `limit` when another
+ * page follows), with the number of songs matching.
+ */
+export async function newestFirst(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SongRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(songs)
+    .where(where)
+    .orderBy(desc(songs.createdAt), desc(songs.id))
+    .limit(limit + 1)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(songs).where(where);
+  return { rows, total: Number(total) };
+}
 
 export interface SongFilter {
   /** Leave explicit songs out. */
@@ -66,15 +105,7 @@ export class SongRepository {
     offset: number,
   ): Promise<{ rows: SongRow[]; total: number }> {
     const where = and(eq(songs.uploadedBy, uuid), status ? eq(songs.status, status) : undefined);
-    const rows = await this.db
-      .select()
-      .from(songs)
-      .where(where)
-      .orderBy(desc(songs.createdAt), desc(songs.id))
-      .limit(limit + 1)
-      .offset(offset);
-    const [{ total }] = await this.db.select({ total: count() }).from(songs).where(where);
-    return { rows, total: Number(total) };
+    return newestFirst(this.db, where, limit, offset);
   }
 
   /** Songs in one of these statuses, oldest first. */
@@ -156,19 +187,11 @@ export class SongRepository {
     limit: number,
     offset: number,
   ): Promise<SongRow[]> {
-    const contains = `%${likeEscape(term)}%`;
-    const starts = `${likeEscape(term)}%`;
-    const match = or(
-      ilike(songs.trackName, contains),
-      ilike(songs.artistName, contains),
-      ilike(songs.genre, contains),
-      ilike(songs.albumName, contains),
-    );
-    const rank = sql`case when ${songs.trackName} ilike ${starts} then 0 when ${songs.artistName} ilike ${starts} then 1 else 2 end`;
+    const { where, rank } = containsTerm(term);
     return this.db
       .select()
       .from(songs)
-      .where(this.where(filter, match))
+      .where(this.where(filter, where))
       .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
       .limit(limit + 1)
       .offset(offset);
@@ -180,15 +203,6 @@ export class SongRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: SongRow[]; total: number }> {
-    const where = this.where(filter);
-    const rows = await this.db
-      .select()
-      .from(songs)
-      .where(where)
-      .orderBy(desc(songs.createdAt), desc(songs.id))
-      .limit(limit + 1)
-      .offset(offset);
-    const [{ total }] = await this.db.select({ total: count() }).from(songs).where(where);
-    return { rows, total: Number(total) };
+    return newestFirst(this.db, this.where(filter), limit, offset);
   }
 }

@@ -54,6 +54,8 @@ export const songs = pgTable(
     index('songs_status_idx').on(t.status, t.createdAt),
     index('songs_uploaded_by_idx').on(t.uploadedBy),
     index('songs_isrc_idx').on(t.isrc),
+    // Lookups by provider id (`music_providers @> '{"spotify":"…"}'`, catalogue.repository.ts).
+    index('songs_music_providers_idx').using('gin', t.musicProviders.op('jsonb_path_ops')),
     check('songs_duration_check', sql`${t.duration} >= 0`),
   ],
 );

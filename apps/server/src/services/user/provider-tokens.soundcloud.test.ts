@@ -1,50 +1,39 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authEndpoints, providerTokenEndpoints as e } from '@tt/protocol';
+import { providerTokenEndpoints as e } from '@tt/protocol';
 import {
   soundcloudTrack,
   startFakeSoundcloud,
   type FakeSoundcloud,
 } from '../../../test/fakes/soundcloud';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { closeWorld, MESSAGES, resetGrants, startWorld } from './provider-tokens.testing';
 
 /** The SoundCloud routes of the user service against a local SoundCloud (web and mobile clients). */
 
 const REDIRECT = 'https://turntable.example/callback/soundcloud';
 const APP_REDIRECT = 'ttlive://soundcloud-callback';
 const VERIFIER = 'v'.repeat(20) + '-._~' + 'A1'.repeat(10);
-const CODE_REJECTED =
-  'The music provider refused this authorization code (invalid, expired or already used); please connect again.';
-const RECONNECT = 'The music provider no longer accepts this connection; please connect again.';
-const UNAVAILABLE = 'The music provider is not answering right now, please try again.';
+const { CODE_REJECTED, GUEST, RECONNECT, UNAVAILABLE } = MESSAGES;
 const NOT_CONNECTED = 'SoundCloud is not connected for this account.';
 const FORBIDDEN = 'You can only read your own music-provider tokens.';
-const GUEST = 'Guests cannot perform this action, please log in';
 
 let fake: FakeSoundcloud;
 let s: TestServer;
 let guest: string;
 
 beforeAll(async () => {
-  fake = await startFakeSoundcloud();
+  ({ fake, s, guest } = await startWorld(startFakeSoundcloud, (f) => ({
+    SOUNDCLOUD_API_URL: f.options.apiUrl,
+    SOUNDCLOUD_TOKEN_URL: f.options.tokenUrl,
+    SOUNDCLOUD_CLIENT_ID: f.issuer.clientId,
+    SOUNDCLOUD_CLIENT_SECRET: f.issuer.clientSecret,
+    SOUNDCLOUD_MOBILE_CLIENT_ID: f.mobileIssuer.clientId,
+    SOUNDCLOUD_MOBILE_CLIENT_SECRET: f.mobileIssuer.clientSecret,
+  })));
   fake.tracks.set('5', soundcloudTrack(5));
-  s = await startTestServer({
-    SOUNDCLOUD_API_URL: fake.options.apiUrl,
-    SOUNDCLOUD_TOKEN_URL: fake.options.tokenUrl,
-    SOUNDCLOUD_CLIENT_ID: fake.issuer.clientId,
-    SOUNDCLOUD_CLIENT_SECRET: fake.issuer.clientSecret,
-    SOUNDCLOUD_MOBILE_CLIENT_ID: fake.mobileIssuer.clientId,
-    SOUNDCLOUD_MOBILE_CLIENT_SECRET: fake.mobileIssuer.clientSecret,
-  });
-  guest = (await s.client.call(authEndpoints.guest, {})).accessToken;
 });
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.users.expiresIn = 3600;
-  fake.users.outage = 0;
-});
+afterAll(() => closeWorld({ fake, s }));
+beforeEach(() => resetGrants(fake));
 
 async function connected(mobile = false) {
   const user = await s.createUser();

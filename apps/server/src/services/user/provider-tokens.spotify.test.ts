@@ -1,19 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authEndpoints, providerTokenEndpoints as e } from '@tt/protocol';
+import { providerTokenEndpoints as e } from '@tt/protocol';
 import { startFakeSpotify, spotifyTrack, type FakeSpotify } from '../../../test/fakes/spotify';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { closeWorld, MESSAGES, resetGrants, startWorld } from './provider-tokens.testing';
 import { providerTokens } from './schema';
 
 /** POST/DELETE /spotify/… and GET /spotify/access-token/{id}/service against a local Spotify. */
 
 const REDIRECT = 'http://localhost:5173/callback/spotify';
-const CODE_REJECTED =
-  'The music provider refused this authorization code (invalid, expired or already used); please connect again.';
-const RECONNECT = 'The music provider no longer accepts this connection; please connect again.';
-const UNAVAILABLE = 'The music provider is not answering right now, please try again.';
+const { CODE_REJECTED, GUEST, RECONNECT, UNAVAILABLE } = MESSAGES;
 const NOT_CONNECTED = 'Spotify is not connected for this account.';
-const GUEST = 'Guests cannot perform this action, please log in';
 const ROLE = 'You do not have the role this action needs';
 
 type TestUser = Awaited<ReturnType<TestServer['createUser']>>;
@@ -31,20 +28,12 @@ const env = (f: FakeSpotify) => ({
 });
 
 beforeAll(async () => {
-  fake = await startFakeSpotify();
+  ({ fake, s, guest } = await startWorld(startFakeSpotify, env));
   fake.tracks.set('t1', spotifyTrack('t1'));
-  s = await startTestServer(env(fake));
-  guest = (await s.client.call(authEndpoints.guest, {})).accessToken;
   staff = await s.createUser({ roles: ['user', 'staff'] });
 });
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.users.expiresIn = 3600;
-  fake.users.outage = 0;
-});
+afterAll(() => closeWorld({ fake, s }));
+beforeEach(() => resetGrants(fake));
 
 /** A fresh user who connected Spotify; answers the user and the first access token. */
 async function connected(server = s) {

@@ -5,7 +5,7 @@ import {
   type SongProvider,
 } from '@tt/protocol';
 import { api } from '../../lib/api';
-import { PlayEventLog } from '../../lib/player/analytics';
+import { PlayEventLog, startBrowserAnalytics } from '../../lib/player/analytics';
 import {
   DEFAULT_PREVIEW_LIMIT,
   PlaybackEngine,
@@ -76,7 +76,8 @@ class PlayerRuntime {
   readonly hls: HlsPlaybackProvider;
   private readonly storage = browserStorage();
   private readonly room: RoomPlayer;
-  private readonly log = new PlayEventLog();
+  /** Play events: kept for the sync overlay and posted to the audit service. */
+  private readonly log = new PlayEventLog({ forward: startBrowserAnalytics(currentToken).sink });
   private hlsStatus: MediaStatus = 'idle';
   private vendorStatus: MediaStatus = 'idle';
   private failedKey: string | null = null;

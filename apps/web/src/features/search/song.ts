@@ -1,4 +1,5 @@
 import {
+  queuedSong,
   serviceBase,
   songEndpoints,
   songHlsPaths,
@@ -144,15 +145,5 @@ export function toQueuedSong(song: SongDataDto): MinimalSongDto {
   if (upload) providers.uploadService = upload;
   const thumbnails = { ...song.thumbnails };
   if (upload && !thumbnails.uploadService) thumbnails.uploadService = uploadCoverUrl(upload);
-  return {
-    artistName: song.artistName,
-    trackName: song.trackName,
-    genre: song.genre,
-    duration: song.duration,
-    isrc: song.isrc,
-    musicProviders: providers,
-    playbackToken: null,
-    thumbnails,
-    ...(song.songShortId ? { songShortId: song.songShortId } : {}),
-  };
+  return queuedSong(song, providers, thumbnails, song.songShortId || undefined);
 }

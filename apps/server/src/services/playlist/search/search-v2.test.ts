@@ -3,21 +3,14 @@ import { playlistSearchEndpoints as e, type PlaylistSearchQuery } from '@tt/prot
 import { startFakeServer } from '../../../../test/fakes/http';
 import { soundcloudTrack } from '../../../../test/fakes/soundcloud';
 import { startTestServer } from '../../../../test/harness';
-import {
-  addCatalogueSong,
-  addHarbor,
-  HARBOR,
-  startPlaylistWorld,
-  type PlaylistWorld,
-} from '../test-kit';
+import { addCatalogueSong, HARBOR, type PlaylistWorld } from '../test-kit';
+import { HARBOR_PROVIDERS, startHarborWorld } from '../test-setup';
 
 let w: PlaylistWorld;
 let user: string;
 
 beforeAll(async () => {
-  w = await startPlaylistWorld({ SEARCH_V2: 'true' });
-  user = (await w.s.createUser()).token;
-  addHarbor(w);
+  ({ w, user } = await startHarborWorld({ SEARCH_V2: 'true' }));
   // The platform's SoundCloud account, with private tracks (set before any search reads them).
   w.soundcloud.meUserId = 4242;
   const me = { id: 4242, username: 'Harbour Crew' };
@@ -68,14 +61,7 @@ describe('GET /search/v2', () => {
     const res = await v2({ q: 'midnight harbor' });
     const harbor = res.songs.filter((s) => s.trackName === 'Midnight Harbor');
     expect(harbor).toHaveLength(1);
-    expect(harbor[0].musicProviders).toEqual({
-      sevenDigital: String(HARBOR.sevenDigital),
-      spotify: HARBOR.spotify,
-      apple: HARBOR.apple,
-      soundCloudPublic: String(HARBOR.soundcloud),
-      audius: HARBOR.audius,
-      youtube: HARBOR.youtube,
-    });
+    expect(harbor[0].musicProviders).toEqual(HARBOR_PROVIDERS);
     expect(Object.keys(harbor[0].thumbnails).sort()).toEqual([
       'apple',
       'audius',

@@ -7,13 +7,8 @@ import {
 } from '@tt/protocol';
 import { spotifyTrack } from '../../../../test/fakes/spotify';
 import { expectError } from '../../../../test/harness';
-import {
-  addCatalogueSong,
-  addHarbor,
-  HARBOR,
-  startPlaylistWorld,
-  type PlaylistWorld,
-} from '../test-kit';
+import { addCatalogueSong, HARBOR, type PlaylistWorld } from '../test-kit';
+import { answerNormally, startHarborWorld } from '../test-setup';
 
 let w: PlaylistWorld;
 let user: string;
@@ -23,10 +18,8 @@ let upload: SongDto;
 let harbor: SongDto;
 
 beforeAll(async () => {
-  w = await startPlaylistWorld();
-  user = (await w.s.createUser()).token;
+  ({ w, user } = await startHarborWorld());
   admin = (await w.s.createUser({ roles: ['user', 'admin'] })).token;
-  addHarbor(w);
   upload = await addCatalogueSong(w.s, {
     trackName: 'Home Grown',
     artistName: 'Our Band',
@@ -39,11 +32,7 @@ beforeAll(async () => {
   harbor = await w.s.as(user).call(catalogue.song, { params: { songId: String(found.id) } });
 });
 afterAll(() => w.close());
-beforeEach(() => {
-  w.apple.failing = false;
-  w.spotify.refuseNext = 0;
-  w.soundcloud.refuseNext = 0;
-});
+beforeEach(() => answerNormally(w));
 
 const stream = (
   id: string,

@@ -11,39 +11,19 @@ import { soundcloudTrack } from '../../../../test/fakes/soundcloud';
 import { spotifyTrack } from '../../../../test/fakes/spotify';
 import { youtubeVideo } from '../../../../test/fakes/youtube';
 import { expectError } from '../../../../test/harness';
-import {
-  addCatalogueSong,
-  addHarbor,
-  HARBOR,
-  startPlaylistWorld,
-  type PlaylistWorld,
-} from '../test-kit';
+import { addCatalogueSong, HARBOR, type PlaylistWorld } from '../test-kit';
+import { answerNormally, HARBOR_PROVIDERS, startHarborWorld } from '../test-setup';
 
 let w: PlaylistWorld;
 let user: string;
 let staff: string;
 
-const ALL_PROVIDERS = {
-  sevenDigital: String(HARBOR.sevenDigital),
-  spotify: HARBOR.spotify,
-  apple: HARBOR.apple,
-  soundCloudPublic: String(HARBOR.soundcloud),
-  audius: HARBOR.audius,
-  youtube: HARBOR.youtube,
-};
-
 beforeAll(async () => {
-  w = await startPlaylistWorld();
-  user = (await w.s.createUser()).token;
+  ({ w, user } = await startHarborWorld());
   staff = (await w.s.createUser({ roles: ['user', 'staff'] })).token;
-  addHarbor(w);
 });
 afterAll(() => w.close());
-beforeEach(() => {
-  w.apple.failing = false;
-  w.youtube.failing = false;
-  w.spotify.refuseNext = 0;
-});
+beforeEach(() => answerNormally(w));
 
 const byLink = (link: string, token: string | null = user) =>
   w.s.as(token).call(e.byLink, { params: { link } });
@@ -154,9 +134,9 @@ describe('GET /song-data/{link}', () => {
 describe('GET /song-data/{providerSongId}/{musicProvider}/providers', () => {
   it('finds the song at every provider: by ISRC (Spotify, Apple, 7digital) or title, artist and duration', async () => {
     const song = await providers(HARBOR.spotify, 'spotify');
-    expect(song.musicProviders).toEqual(ALL_PROVIDERS);
-    expect(Object.keys(song.thumbnails).sort()).toEqual(Object.keys(ALL_PROVIDERS).sort());
-    expect(Object.keys(song.links).sort()).toEqual(Object.keys(ALL_PROVIDERS).sort());
+    expect(song.musicProviders).toEqual(HARBOR_PROVIDERS);
+    expect(Object.keys(song.thumbnails).sort()).toEqual(Object.keys(HARBOR_PROVIDERS).sort());
+    expect(Object.keys(song.links).sort()).toEqual(Object.keys(HARBOR_PROVIDERS).sort());
     expect(song.links.youtube).toBe(`https://www.youtube.com/watch?v=${HARBOR.youtube}`);
     expect(song.previews.length).toBeGreaterThan(0);
     expect(song.streamUrls.audius?.http).toMatch(/\/v1\/tracks\/aHarbor1\/stream/);
@@ -164,7 +144,7 @@ describe('GET /song-data/{providerSongId}/{musicProvider}/providers', () => {
 
   it('starts from any provider; soundcloud is another name of soundCloudPublic', async () => {
     const song = await providers(String(HARBOR.soundcloud), 'soundcloud');
-    expect(song.musicProviders).toEqual({ ...ALL_PROVIDERS });
+    expect(song.musicProviders).toEqual({ ...HARBOR_PROVIDERS });
     expect(song.trackName).toBe('Midnight Harbor');
   });
 
@@ -268,14 +248,14 @@ describe('GET …/service and lazy completion (spec §4)', () => {
         .call(e.service, { params: { providerSongId: HARBOR.apple, musicProvider: 'apple' } });
     const first = await call();
     expect(first.id).toEqual(expect.any(Number));
-    expect(first.musicProviders).toEqual(ALL_PROVIDERS);
+    expect(first.musicProviders).toEqual(HARBOR_PROVIDERS);
     const stored = await w.s
       .as(user)
       .call(catalogue.song, { params: { songId: String(first.id) } });
     expect(stored).toMatchObject({
       status: 'UNVERIFIED',
       isrc: HARBOR.isrc,
-      musicProviders: ALL_PROVIDERS,
+      musicProviders: HARBOR_PROVIDERS,
     });
     expect((await call()).id).toBe(first.id);
   });
@@ -285,7 +265,7 @@ describe('GET …/service and lazy completion (spec §4)', () => {
     const song = await providers(HARBOR.spotify, 'spotify');
     expect(w.providerRequests()).toBe(before);
     expect(song.id).toEqual(expect.any(Number));
-    expect(song.musicProviders).toEqual(ALL_PROVIDERS);
+    expect(song.musicProviders).toEqual(HARBOR_PROVIDERS);
   });
 
   it('a catalogue song that still needs completion is completed and stored', async () => {
@@ -342,7 +322,7 @@ describe('bare GET /song-data', () => {
     });
     expect(one.trackName).toBe('Midnight Harbor');
     const all = await q({ link: 'https://audius.co/novalights/midnight-harbor', providers: true });
-    expect(all.musicProviders).toEqual(ALL_PROVIDERS);
+    expect(all.musicProviders).toEqual(HARBOR_PROVIDERS);
   });
 
   it('refuses both forms at once, or neither', async () => {

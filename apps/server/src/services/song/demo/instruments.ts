@@ -40,6 +40,8 @@ export const TONES = [
 ] as const;
 export type ToneName = (typeof TONES)[number];
 
+type Envelope = Parameters<typeof applyAdsr>[2];
+
 export interface ToneRequest {
   tone: ToneName;
   notes: number[];
@@ -50,27 +52,30 @@ export interface ToneRequest {
   bright: number;
 }
 
-/** Seconds of tail after the gate, per instrument. */
-const RELEASE: Record<ToneName, number> = {
-  pad: 1.2,
-  strings: 0.45,
-  epiano: 0.5,
-  organ: 0.08,
-  pluck: 0.25,
-  stab: 0.2,
-  bell: 1.6,
-  lead: 0.2,
-  flute: 0.25,
-  clav: 0.06,
-  guitar: 0.2,
-  melodica: 0.15,
-  sub: 0.08,
-  boom: 0.25,
-  sawBass: 0.08,
-  acid: 0.06,
-  fmBass: 0.1,
-  reese: 0.15,
-  upright: 0.15,
+/**
+ * Each instrument's envelope (seconds; sustain 0..1): it rises in `attack`, falls toward the
+ * sustain level in `decay` while held, and fades out in `release`, the tail after the gate.
+ */
+const ENVELOPE: Record<ToneName, Envelope> = {
+  pad: { attack: 0.5, decay: 0.8, sustain: 0.85, release: 1.2 },
+  strings: { attack: 0.07, decay: 0.3, sustain: 0.8, release: 0.45 },
+  epiano: { attack: 0.003, decay: 2.2, sustain: 0.25, release: 0.5 },
+  organ: { attack: 0.006, decay: 0.3, sustain: 0.7, release: 0.08 },
+  pluck: { attack: 0.002, decay: 1, sustain: 1, release: 0.25 },
+  stab: { attack: 0.003, decay: 0.3, sustain: 0.35, release: 0.2 },
+  bell: { attack: 0.002, decay: 1, sustain: 1, release: 1.6 },
+  lead: { attack: 0.01, decay: 0.3, sustain: 0.75, release: 0.2 },
+  flute: { attack: 0.06, decay: 0.4, sustain: 0.8, release: 0.25 },
+  clav: { attack: 0.002, decay: 0.25, sustain: 0.4, release: 0.06 },
+  guitar: { attack: 0.002, decay: 1, sustain: 1, release: 0.2 },
+  melodica: { attack: 0.03, decay: 0.3, sustain: 0.8, release: 0.15 },
+  sub: { attack: 0.006, decay: 0.4, sustain: 0.85, release: 0.08 },
+  boom: { attack: 0.002, decay: 1, sustain: 1, release: 0.25 },
+  sawBass: { attack: 0.003, decay: 0.25, sustain: 0.6, release: 0.08 },
+  acid: { attack: 0.002, decay: 0.2, sustain: 0.7, release: 0.06 },
+  fmBass: { attack: 0.002, decay: 0.5, sustain: 0.5, release: 0.1 },
+  reese: { attack: 0.01, decay: 0.4, sustain: 0.9, release: 0.15 },
+  upright: { attack: 0.004, decay: 1, sustain: 1, release: 0.15 },
 };
 
 /** Detune by cents. */
@@ -159,42 +164,27 @@ function renderOne(
       addSaw(one, sr, cents(f, 8), 0.3, 0.35);
       addSine(one, sr, f / 2, 0.12);
       svf(one, sr, 'lp', 500 + bright * 2200, 0.8);
-      applyAdsr(one, sr, { attack: 0.5, decay: 0.8, sustain: 0.85, release: RELEASE.pad }, gate);
       break;
     case 'strings':
       addSaw(one, sr, cents(f, -6), 0.35, 0.2);
       addSaw(one, sr, cents(f, 6), 0.35, 0.7);
       svf(one, sr, 'lp', 1500 + bright * 3500, 0.9);
-      applyAdsr(
-        one,
-        sr,
-        { attack: 0.07, decay: 0.3, sustain: 0.8, release: RELEASE.strings },
-        gate,
-      );
       break;
     case 'epiano':
       fm(one, sr, f, 0.55, 1, 1.2 + 1.6 * vel * (0.5 + bright), 0.15, 0.35);
       fm(one, sr, f, 0.12 * vel, 14, 1.5, 0, 0.02);
-      applyAdsr(
-        one,
-        sr,
-        { attack: 0.003, decay: 2.2, sustain: 0.25, release: RELEASE.epiano },
-        gate,
-      );
       break;
     case 'organ':
       addSine(one, sr, f, 0.45);
       addSine(one, sr, f * 2, 0.3);
       addSine(one, sr, f * 3, 0.18 * (0.5 + bright));
       addSine(one, sr, f * 4, 0.1 * bright);
-      applyAdsr(one, sr, { attack: 0.006, decay: 0.3, sustain: 0.7, release: RELEASE.organ }, gate);
       break;
     case 'pluck':
     case 'guitar': {
       const ks = string(one.length, sr, f, bright, tone === 'guitar' ? 1.2 : 0.7, seed + midi);
       one.set(ks);
       if (tone === 'guitar') svf(one, sr, 'hp', 180);
-      applyAdsr(one, sr, { attack: 0.002, decay: 1, sustain: 1, release: RELEASE[tone] }, gate);
       break;
     }
     case 'stab':
@@ -202,18 +192,15 @@ function renderOne(
       addSaw(one, sr, cents(f, 5), 0.35, 0.5);
       addPulse(one, sr, f, 0.2, 0.5);
       svf(one, sr, 'lp', (t) => 400 + (1500 + 3500 * bright) * Math.exp(-t / 0.12), 1.4);
-      applyAdsr(one, sr, { attack: 0.003, decay: 0.3, sustain: 0.35, release: RELEASE.stab }, gate);
       break;
     case 'bell':
       fm(one, sr, f, 0.5, 4, 2 * (0.4 + bright), 0.1, 0.5);
       applyDecay(one, sr, 0.9);
-      applyAdsr(one, sr, { attack: 0.002, decay: 1, sustain: 1, release: RELEASE.bell }, gate);
       break;
     case 'lead':
       addSaw(one, sr, cents(f, -4), 0.3);
       addPulse(one, sr, cents(f, 4), 0.25, 0.5, 0.3);
       svf(one, sr, 'lp', (t) => 900 + (1200 + 3000 * bright) * Math.exp(-t / 0.25), 1.1);
-      applyAdsr(one, sr, { attack: 0.01, decay: 0.3, sustain: 0.75, release: RELEASE.lead }, gate);
       break;
     case 'flute': {
       addSine(one, sr, f, 0.6, { rate: 5, depth: 0.12, delay: 0.25 });
@@ -221,30 +208,21 @@ function renderOne(
       const breath = noise(one.length, seed + midi);
       svf(breath, sr, 'bp', f * 2, 2);
       for (let i = 0; i < one.length; i++) one[i] += breath[i] * 0.06;
-      applyAdsr(one, sr, { attack: 0.06, decay: 0.4, sustain: 0.8, release: RELEASE.flute }, gate);
       break;
     }
     case 'melodica':
       addPulse(one, sr, f, 0.3, 0.3);
       addPulse(one, sr, cents(f, 7), 0.2, 0.42, 0.5);
       svf(one, sr, 'lp', 1400 + bright * 2000, 0.8);
-      applyAdsr(
-        one,
-        sr,
-        { attack: 0.03, decay: 0.3, sustain: 0.8, release: RELEASE.melodica },
-        gate,
-      );
       break;
     case 'clav':
       addPulse(one, sr, f, 0.4, 0.22);
       svf(one, sr, 'lp', (t) => 800 + 4000 * bright * Math.exp(-t / 0.08), 2.2);
       svf(one, sr, 'hp', 220);
-      applyAdsr(one, sr, { attack: 0.002, decay: 0.25, sustain: 0.4, release: RELEASE.clav }, gate);
       break;
     case 'sub':
       addSine(one, sr, f, 0.85);
       for (let i = 0; i < one.length; i++) one[i] = softClip(one[i] * 1.4) * 0.8;
-      applyAdsr(one, sr, { attack: 0.006, decay: 0.4, sustain: 0.85, release: RELEASE.sub }, gate);
       break;
     case 'boom': {
       let phase = 0;
@@ -255,56 +233,41 @@ function renderOne(
         one[i] = softClip(Math.sin(phase) * 1.8) * 0.85;
       }
       applyDecay(one, sr, 0.45 + gate * 0.3);
-      applyAdsr(one, sr, { attack: 0.002, decay: 1, sustain: 1, release: RELEASE.boom }, gate);
       break;
     }
     case 'sawBass':
       addSaw(one, sr, f, 0.45);
       addSine(one, sr, f, 0.4);
       svf(one, sr, 'lp', (t) => 250 + (600 + 1200 * bright) * Math.exp(-t / 0.09), 1.2);
-      applyAdsr(
-        one,
-        sr,
-        { attack: 0.003, decay: 0.25, sustain: 0.6, release: RELEASE.sawBass },
-        gate,
-      );
       break;
     case 'acid':
       addSaw(one, sr, f, 0.5);
       svf(one, sr, 'lp', (t) => 180 + (300 + 3200 * bright) * Math.exp(-t / 0.11), 5.5);
       for (let i = 0; i < one.length; i++) one[i] = softClip(one[i] * 1.6) * 0.6;
-      applyAdsr(one, sr, { attack: 0.002, decay: 0.2, sustain: 0.7, release: RELEASE.acid }, gate);
       break;
     case 'fmBass':
       fm(one, sr, f, 0.7, 1, 2.5 * (0.5 + bright), 0.3, 0.06);
-      applyAdsr(
-        one,
-        sr,
-        { attack: 0.002, decay: 0.5, sustain: 0.5, release: RELEASE.fmBass },
-        gate,
-      );
       break;
     case 'reese':
       addSaw(one, sr, cents(f, -14), 0.3);
       addSaw(one, sr, cents(f, 14), 0.3, 0.4);
       svf(one, sr, 'lp', 350 + 700 * bright, 1);
       addSine(one, sr, f, 0.45);
-      applyAdsr(one, sr, { attack: 0.01, decay: 0.4, sustain: 0.9, release: RELEASE.reese }, gate);
       break;
     case 'upright':
       addSine(one, sr, f, 0.7);
       fm(one, sr, f * 2, 0.25, 1, 1.2, 0, 0.08);
       svf(one, sr, 'lp', 900 + 600 * bright, 0.8);
       applyDecay(one, sr, 0.7);
-      applyAdsr(one, sr, { attack: 0.004, decay: 1, sustain: 1, release: RELEASE.upright }, gate);
       break;
   }
+  applyAdsr(one, sr, ENVELOPE[tone], gate);
   for (let i = 0; i < out.length; i++) out[i] += one[i];
 }
 
 /** Renders a note or chord; louder with velocity, chords scaled so they do not get louder. */
 export function renderTone(r: ToneRequest, sr: number): Float32Array {
-  const out = new Float32Array(Math.ceil((r.gate + RELEASE[r.tone]) * sr));
+  const out = new Float32Array(Math.ceil((r.gate + ENVELOPE[r.tone].release) * sr));
   const seed = hash32(r.tone);
   for (const midi of r.notes) renderOne(r.tone, out, sr, midi, r, seed);
   const gain = r.vel / Math.sqrt(Math.max(1, r.notes.length));

@@ -1,0 +1,1 @@
+CREATE INDEX "songs_music_providers_idx" ON "songs" USING gin ("music_providers" jsonb_path_ops);

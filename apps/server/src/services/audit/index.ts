@@ -1,0 +1,14 @@
+import type { ServiceModule } from '../../platform/service';
+import { registerAuditRoutes } from './routes';
+import { AnalyticsService } from './service';
+
+export { AnalyticsService, toAnalyticsEventDto } from './service';
+
+/** The audit service: analytics events (play tracking and the other topics of spec §3). */
+export const auditService: ServiceModule = {
+  name: 'audit',
+  version: '1.0.0',
+  async register(app, platform) {
+    registerAuditRoutes(app, new AnalyticsService(platform));
+  },
+};
