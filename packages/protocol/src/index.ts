@@ -15,3 +15,4 @@ export * from './room/endpoints-roles';
 export * from './room/endpoints-admin';
 export * from './playlist/index';
 export * from './audit/index';
+export * from './upload/index';

@@ -157,6 +157,11 @@ export interface SongsPort {
   updateProviderData(id: number, data: ProviderData): Promise<SongDto | null>;
   /** The catalogue list with filters, newest first. */
   list(filter: CatalogueFilter): Promise<SongPage & { total: number }>;
+  /** Songs a user uploaded, newest first: every status, or only VERIFIED ones. */
+  uploadsOf(
+    userUuid: string,
+    opts: { verifiedOnly: boolean; limit: number; offset: number },
+  ): Promise<SongPage & { total: number }>;
   /** Songs known at a provider other than uploadService, by id ascending, after `afterId`. */
   providerSongsAfter(afterId: number, limit: number, provider?: SongProvider): Promise<SongDto[]>;
 }

@@ -2,6 +2,7 @@ import type { ServiceModule } from '../platform/service';
 import { userService } from './user/index';
 import { roomService } from './room/index';
 import { songService } from './song/index';
+import { uploadService } from './upload/index';
 import { playlistService } from './playlist/index';
 import { auditService } from './audit/index';
 
@@ -21,6 +22,6 @@ export const SERVICES: ServiceModule[] = [
   upcoming('points', '1.0.0'),
   upcoming('payment', '1.3.5'),
   auditService,
-  upcoming('upload', '1.0.0'),
+  uploadService,
   upcoming('merch', '1.0.0'),
 ];

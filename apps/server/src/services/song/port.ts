@@ -7,6 +7,7 @@ import {
   type CatalogueRow,
   type NewCatalogueRow,
 } from './catalogue.repository';
+import { SongRepository } from './repository';
 import { toSongDto } from './service';
 import { newSongShortId } from './short-id';
 
@@ -78,6 +79,7 @@ function newRow(song: ProviderSong): NewCatalogueRow {
 /** The SongsPort (platform/ports.ts) the playlist service uses; installed by the song service. */
 export function createSongsPort(db: Db): SongsPort {
   const repo = new CatalogueRepository(db);
+  const uploads = new SongRepository(db);
 
   async function importWith(r: CatalogueRepository, song: ProviderSong) {
     const ids = Object.entries(filled(song.musicProviders)) as [SongProvider, string][];
@@ -100,6 +102,20 @@ export function createSongsPort(db: Db): SongsPort {
       return {
         songs: rows.slice(0, limit).map(toSongDto),
         next: rows.length > limit ? offset + limit : null,
+      };
+    },
+
+    async uploadsOf(userUuid, { verifiedOnly, limit, offset }) {
+      const { rows, total } = await uploads.listByUploader(
+        userUuid,
+        verifiedOnly ? 'VERIFIED' : undefined,
+        limit,
+        offset,
+      );
+      return {
+        songs: rows.map(toSongDto),
+        next: offset + rows.length < total ? offset + limit : null,
+        total,
       };
     },
 
