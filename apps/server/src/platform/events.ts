@@ -1,4 +1,4 @@
-import type { UserProfileDto } from '@tt/protocol';
+import type { MinimalSongDto, UserProfileDto } from '@tt/protocol';
 
 /** Domain events that cross service boundaries, with their payloads. */
 export interface DomainEvents {
@@ -20,6 +20,13 @@ export interface DomainEvents {
   /** A user was kicked or banned from a room: their connections there get kickedFromRoom and close. */
   'room.userKicked': { roomUuid: string; userUuid: string; reason: string };
   'room.deleted': { roomUuid: string };
+  /** A listener starred the playing song (or took the star back): their starred list follows. */
+  'room.songStarred': {
+    roomUuid: string;
+    userUuid: string;
+    song: MinimalSongDto;
+    starred: boolean;
+  };
 }
 
 export type Topic = keyof DomainEvents;

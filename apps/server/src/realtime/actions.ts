@@ -80,7 +80,12 @@ export async function runRoomAction(
     }
     case 'voteOnSong': {
       const p = parseParams(VoteOnSongParams, params);
-      return run(p.roomUuid, (r) => act.voteOnSong(r, actor, p.songVotes));
+      let star: act.StarChange | null = null;
+      const done = await run(p.roomUuid, (r) => {
+        star = act.voteOnSong(r, actor, p.songVotes);
+      });
+      if (star) engine.announceStar(p.roomUuid, actor.uuid, star);
+      return done;
     }
     case 'skipSong': {
       const p = parseParams(SkipSongParams, params);

@@ -58,12 +58,22 @@ export async function updateNextSong(
   if (song) await playback.startIfIdle(room);
 }
 
-/** voteOnSong: likes, dislikes and stars on the song playing (RR-VOTE-*, RR-STAR-1, RR-VIBE-1). */
-export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): void {
+/** A star given or taken back: the song goes to (or leaves) the voter's starred list (RR-STAR-2). */
+export interface StarChange {
+  song: MinimalSongDto;
+  starred: boolean;
+}
+
+/**
+ * voteOnSong: likes, dislikes and stars on the song playing (RR-VOTE-*, RR-STAR-1, RR-VIBE-1).
+ * Answers the star change, if the vote changed the voter's star.
+ */
+export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): StarChange | null {
   if (!room.playing || !room.state.nowPlaying) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
   if (room.playing.djUuid === actor.uuid) throw refuse(ROOM_ERRORS.OWN_SONG_VOTE);
+  const before = room.votes.get(actor.uuid)?.star ?? false;
   const result = applyVote(room.votes.get(actor.uuid), request, room.state.voteCounts);
-  if (!result.changed) return;
+  if (!result.changed) return null;
   room.votes.set(actor.uuid, result.votes);
   room.dirty = true;
   const w = room.writer();
@@ -72,6 +82,8 @@ export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): vo
   if (vibe !== room.state.vibeMeter) w.replace('/vibeMeter', vibe);
   room.flush(w, 'votedOnSong');
   room.sendOwnVotes(actor.uuid);
+  const starred = result.votes.star ?? false;
+  return starred === before ? null : { song: room.state.nowPlaying.song, starred };
 }
 
 /** skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1). */

@@ -7,6 +7,7 @@ import type { RealtimeOptions } from './options';
 import { parsePersisted, restoreInto, snapshotOf } from './persistence';
 import { Playback } from './playback';
 import { envelopeFrame, nextSeq, statefulFrame, type RoomBusMessage } from './wire';
+import type { StarChange } from './room-actions';
 
 /**
  * The machinery under the engine: one promise queue per room (a room is changed by one task at a
@@ -40,6 +41,21 @@ export abstract class RoomRuntime {
     const port = this.platform.ports.rooms;
     if (!port) throw refuse(ROOM_ERRORS.ROOM_SERVICE_DOWN);
     return port;
+  }
+
+  /** A star given or taken back goes out as `room.songStarred` (the playlist service keeps the starred list). */
+  announceStar(roomUuid: string, userUuid: string, change: StarChange): void {
+    const published = this.platform.bus.publish('room.songStarred', {
+      roomUuid,
+      userUuid,
+      song: change.song,
+      starred: change.starred,
+    });
+    this.track(
+      Promise.resolve(published).catch((err: unknown) =>
+        this.platform.log.warn({ err, roomUuid, userUuid }, 'could not announce a star'),
+      ),
+    );
   }
 
   private track(p: Promise<unknown>): void {

@@ -142,6 +142,34 @@ describe('votes', () => {
     close();
   });
 
+  it('RR-STAR-2: a star given or taken back is announced once per change as room.songStarred', async () => {
+    const { room, people, clients, close } = await playingRoom(1);
+    const [, a] = clients;
+    const seen: { userUuid: string; starred: boolean; trackName: string }[] = [];
+    const stop = await s.app.platform.bus.subscribe<{
+      roomUuid: string;
+      userUuid: string;
+      starred: boolean;
+      song: { trackName: string };
+    }>('room.songStarred', (e) => {
+      if (e.roomUuid === room.uuid) {
+        seen.push({ userUuid: e.userUuid, starred: e.starred, trackName: e.song.trackName });
+      }
+    });
+    await a.action('voteOnSong', { songVotes: { star: true } });
+    await a.action('voteOnSong', { songVotes: { star: true } });
+    await a.action('voteOnSong', { songVotes: { like: true } });
+    await a.action('voteOnSong', { songVotes: { star: false } });
+    await a.waitFor('updatedUserData', (m) => !patchText(m).includes('star'));
+    for (let i = 0; i < 100 && seen.length < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+    await stop();
+    expect(seen).toEqual([
+      { userUuid: people[1].uuid, starred: true, trackName: 'Voted' },
+      { userUuid: people[1].uuid, starred: false, trackName: 'Voted' },
+    ]);
+    close();
+  });
+
   it('RR-VIBE-1: the vibe meter is likes / (likes + dislikes), 0.5 when nobody voted; stars do not count', async () => {
     const { room, clients, close } = await playingRoom(3);
     const [dj, a, b, c] = clients;
