@@ -1,15 +1,18 @@
 /**
- * `npm run bench [-- http|realtime|search]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search|crates]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
  * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5).
  * Search: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CATALOGUE_SONGS (default 2000); its own server
  * with local provider fakes (see bench/search.ts).
+ * Crates: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CRATE_SONGS (default 10000) in one crate
+ * (bench/crates.ts): page reads and reorders.
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
 import { startTestServer } from '../test/harness';
+import { crateScenarios } from './crates';
 import { benchDemo } from './demo';
 import { load, printResults, type LoadResult } from './http';
 import { bareBroadcast, joinStorm, voteFanOut } from './realtime';
@@ -81,6 +84,13 @@ async function main() {
         `\nSearch and song data (${seconds}s per scenario, concurrency ${concurrency}, local provider fakes)`,
       );
       printResults(await searchScenarios({ seconds, concurrency, catalogueSongs }));
+    }
+    if (which === 'all' || which === 'crates') {
+      const songs = env('BENCH_CRATE_SONGS', 10_000);
+      console.log(
+        `\nCrates (${seconds}s per scenario, concurrency ${concurrency}, ${songs} songs)`,
+      );
+      printResults(await crateScenarios(s, u.token, { seconds, concurrency, songs }));
     }
     if (which === 'demo') {
       console.log('\nDemo catalogue (every track at full length)');

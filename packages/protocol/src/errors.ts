@@ -335,6 +335,23 @@ export const ERRORS = {
     status: 503,
     message: 'The song catalogue is not running on this server.',
   },
+  // albums and artists
+  ALBUM_NOT_FOUND: { status: 404, message: 'Album not found.' },
+  ARTIST_NOT_FOUND: { status: 404, message: 'Artist not found.' },
+  // crates (issue 5)
+  CRATE_NOT_FOUND: { status: 404, message: 'Crate not found.' },
+  CRATE_SONG_NOT_FOUND: { status: 404, message: 'This song is not in the crate.' },
+  CRATE_NOT_OWNED: {
+    status: 403,
+    message: 'Unauthorized to edit a crate that not belongs to the user.',
+  },
+  CRATE_QUEUE_PRIVATE: { status: 403, message: "Unauthorized to view another user's queue." },
+  CRATE_SPECIAL_LOCKED: {
+    status: 403,
+    message: 'The queue and the starred list cannot be deleted or renamed.',
+  },
+  CRATE_FULL: { status: 400, message: 'A crate holds at most 20000 songs.' },
+  CRATE_SONG_UNKNOWN: { status: 404, message: 'Song not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

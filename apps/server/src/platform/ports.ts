@@ -127,6 +127,16 @@ export type ProviderData = Partial<
  * provider songs are stored UNVERIFIED: they have no audio of ours, they play from their
  * providers, and they stay out of the verified lists and HLS routes of the song service.
  */
+/** An album of the catalogue: its verified songs sharing an artist and an album name. */
+export interface AlbumGroup {
+  artistName: string;
+  albumName: string;
+  songs: number;
+  releaseYear: number | null;
+  /** Art of its first song. */
+  thumbnail: string | null;
+}
+
 export interface SongsPort {
   /**
    * Verified songs matching `term`. `relevance: false`: the whole term is contained in title,
@@ -157,6 +167,12 @@ export interface SongsPort {
   updateProviderData(id: number, data: ProviderData): Promise<SongDto | null>;
   /** The catalogue list with filters, newest first. */
   list(filter: CatalogueFilter): Promise<SongPage & { total: number }>;
+  /** Every album of the catalogue, by artist then album name. */
+  albums(): Promise<AlbumGroup[]>;
+  /** The songs of one album, in catalogue order. */
+  albumSongs(artistName: string, albumName: string): Promise<SongDto[]>;
+  /** Every song on an album, by album; `take` from `skip`. */
+  songsWithAlbum(take: number, skip: number): Promise<SongPage & { total: number }>;
   /** Songs a user uploaded, newest first: every status, or only VERIFIED ones. */
   uploadsOf(
     userUuid: string,

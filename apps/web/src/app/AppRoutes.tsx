@@ -6,6 +6,7 @@ import { RequireUser } from '../features/auth/RequireUser';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { CratesPage } from '../features/crates/CratesPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { ProfileEditPage } from '../features/profile/ProfileEditPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
@@ -34,6 +35,14 @@ export function AppRoutes() {
           element={
             <RequireUser>
               <ProfileEditPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="crates/:crateId?"
+          element={
+            <RequireUser>
+              <CratesPage />
             </RequireUser>
           }
         />

@@ -25,6 +25,11 @@ export function Header() {
           <NavLink to="/rooms" data-testid="nav-rooms">
             {t('nav.rooms')}
           </NavLink>
+          {signedIn ? (
+            <NavLink to="/crates" data-testid="nav-crates">
+              {t('nav.crates')}
+            </NavLink>
+          ) : null}
           {signedIn && me ? (
             <NavLink to={`/profile/${me.uuid}`}>{t('nav.myProfile')}</NavLink>
           ) : null}

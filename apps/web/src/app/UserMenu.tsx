@@ -84,6 +84,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/crates" onClick={close} data-testid="menu-crates">
+                {t('nav.crates')}
+              </Link>
+            </li>
+            <li>
               <Link to="/upload" onClick={close} data-testid="menu-upload">
                 {t('nav.upload')}
               </Link>

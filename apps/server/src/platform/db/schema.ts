@@ -4,3 +4,4 @@ export * from '../../services/user/schema';
 export * from '../../services/room/schema';
 export * from '../../services/song/schema';
 export * from '../../services/audit/schema';
+export * from '../../services/playlist/schema';

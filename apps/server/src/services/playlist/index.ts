@@ -1,6 +1,12 @@
+import type { DomainEvents } from '../../platform/events';
 import type { ServiceModule } from '../../platform/service';
+import { AlbumService } from './albums/albums.service';
+import { registerAlbumRoutes } from './albums/routes';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { registerCatalogueRoutes } from './catalogue/routes';
+import { registerCrateRoutes } from './crates/routes';
+import { CrateService } from './crates/service';
+import { CrateSongsService } from './crates/songs.service';
 import { ProviderGateway } from './providers';
 import { registerSearchRoutes } from './search/routes';
 import { PlaylistSearchService } from './search/search.service';
@@ -39,5 +45,18 @@ export const playlistService: ServiceModule = {
       database: platform.dbKind,
       bus: platform.bus.kind,
     }));
+    registerAlbumRoutes(app, new AlbumService(platform));
+    const crates = new CrateService(platform);
+    registerCrateRoutes(app, crates, new CrateSongsService(platform, crates));
+    // Every account has its queue and starred list from sign-up (also made on first use).
+    const off = await platform.bus.subscribe<DomainEvents['user.created']>(
+      'user.created',
+      async (e) => {
+        await crates.ensureSpecials(e.uuid).catch((err: unknown) => {
+          platform.log.warn({ err, userUuid: e.uuid }, 'could not make the special crates');
+        });
+      },
+    );
+    app.addHook('onClose', async () => off());
   },
 };

@@ -7,6 +7,7 @@ import {
   type CatalogueRow,
   type NewCatalogueRow,
 } from './catalogue.repository';
+import { AlbumRepository } from './albums.repository';
 import { SongRepository } from './repository';
 import { toSongDto } from './service';
 import { newSongShortId } from './short-id';
@@ -80,6 +81,7 @@ function newRow(song: ProviderSong): NewCatalogueRow {
 export function createSongsPort(db: Db): SongsPort {
   const repo = new CatalogueRepository(db);
   const uploads = new SongRepository(db);
+  const albums = new AlbumRepository(db);
 
   async function importWith(r: CatalogueRepository, song: ProviderSong) {
     const ids = Object.entries(filled(song.musicProviders)) as [SongProvider, string][];
@@ -102,6 +104,21 @@ export function createSongsPort(db: Db): SongsPort {
       return {
         songs: rows.slice(0, limit).map(toSongDto),
         next: rows.length > limit ? offset + limit : null,
+      };
+    },
+
+    albums: () => albums.groups(),
+
+    async albumSongs(artistName, albumName) {
+      return (await albums.songsOf(artistName, albumName)).map(toSongDto);
+    },
+
+    async songsWithAlbum(take, skip) {
+      const { rows, total } = await albums.withAlbum(take, skip);
+      return {
+        songs: rows.map(toSongDto),
+        next: skip + rows.length < total ? skip + take : null,
+        total,
       };
     },
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
+import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { PreviewsLeft } from '../../player/GuestPreviewPrompt';
 import { PlayerControls } from '../../player/PlayerControls';
 import { formatDuration, nicknameOf, playingDjUuid, songArt, songProgress } from '../model';
@@ -84,7 +85,7 @@ export function NowPlaying({
         </button>
       ) : null}
       <PlayerControls silent={false} />
-      {me.isGuest ? <PreviewsLeft /> : null}
+      {me.isGuest ? <PreviewsLeft /> : <AddToCrateMenu song={np.song} />}
     </section>
   );
 }

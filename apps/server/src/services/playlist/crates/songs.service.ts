@@ -1,0 +1,187 @@
+import {
+  CRATE_MAX_SONGS,
+  type AddCrateSongsRes,
+  type CrateDto,
+  type CrateSongInput,
+} from '@tt/protocol';
+import type { AuthContext } from '../../../platform/auth';
+import { fail } from '../../../platform/errors';
+import type { Platform } from '../../../platform/service';
+import type { CrateRepository } from './repository';
+import type { CrateRow } from './schema';
+import { CrateService } from './service';
+import {
+  catalogueRef,
+  catalogueSnapshot,
+  copySnapshot,
+  providerSnapshot,
+  SongIndex,
+  toCrateSongDto,
+  type SongSnapshot,
+} from './snapshots';
+
+/**
+ * The songs of a crate. Every change runs in one transaction holding the crate row locked
+ * (CrateRepository.locked) and shifts positions with range updates, so positions stay exactly
+ * 0..n-1 under concurrent adds, moves and removals.
+ */
+export class CrateSongsService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly crates: CrateService,
+  ) {}
+
+  /** Catalogue songs resolved through the songs port; provider songs kept as sent. */
+  private async snapshots(inputs: CrateSongInput[]): Promise<SongSnapshot[]> {
+    const refs = [...new Set(inputs.map(catalogueRef).filter((r): r is string => r !== null))];
+    const found = new Map<string, SongSnapshot>();
+    if (refs.length > 0) {
+      const port = this.platform.ports.songs;
+      if (!port) throw fail('CATALOGUE_UNAVAILABLE');
+      const songs = await Promise.all(refs.map((ref) => port.get(ref)));
+      songs.forEach((song, i) => song && found.set(refs[i]!, catalogueSnapshot(song)));
+    }
+    return inputs.map((input) => {
+      const ref = catalogueRef(input);
+      const known = ref === null ? undefined : found.get(ref);
+      if (known) return known;
+      // A provider song whose short id we do not know is kept as a provider song.
+      if ('trackName' in input) return providerSnapshot(input);
+      throw fail('CRATE_SONG_UNKNOWN', `Song not found: ${ref}.`);
+    });
+  }
+
+  /**
+   * Inserts `songs` at `position` (past the end or absent: the bottom) of a locked crate; songs
+   * the crate already holds (or repeated in `songs`) are left out by the same-song rule.
+   */
+  private async insert(
+    repo: CrateRepository,
+    crate: CrateRow,
+    songs: SongSnapshot[],
+    position: number | undefined,
+  ): Promise<{ added: AddCrateSongsRes['added']; duplicates: number; crate: CrateRow }> {
+    const index = new SongIndex(await repo.matchables(crate.id));
+    const fresh: SongSnapshot[] = [];
+    for (const song of songs) {
+      if (index.has(song)) continue;
+      index.add(song);
+      fresh.push(song);
+    }
+    const duplicates = songs.length - fresh.length;
+    if (fresh.length === 0) return { added: [], duplicates, crate };
+    if (crate.songsCount + fresh.length > CRATE_MAX_SONGS) throw fail('CRATE_FULL');
+    const at = Math.min(position ?? crate.songsCount, crate.songsCount);
+    if (at < crate.songsCount) await repo.shift(crate.id, at, null, fresh.length);
+    const rows = await repo.insertSongs(
+      fresh.map((s, i) => ({ ...s, crateId: crate.id, position: at + i })),
+    );
+    const updated = await repo.update(crate.id, { songsCount: crate.songsCount + fresh.length });
+    rows.sort((a, b) => a.position - b.position);
+    return { added: rows.map(toCrateSongDto), duplicates, crate: updated };
+  }
+
+  async add(
+    auth: AuthContext,
+    uuid: string,
+    body: { songs: CrateSongInput[]; position?: number },
+  ): Promise<AddCrateSongsRes> {
+    // Fail fast (404/403) before asking the catalogue; checked again under the lock.
+    CrateService.owned(auth, await this.crates.repo.byUuid(uuid));
+    const songs = await this.snapshots(body.songs);
+    const res = await this.crates.repo.locked(uuid, (repo, found) =>
+      this.insert(repo, CrateService.owned(auth, found), songs, body.position),
+    );
+    return { ...res, crate: await this.crates.toDto(res.crate) };
+  }
+
+  /** POST /api/v1/playlists/{crateUuid}/tracks: one catalogue song at the bottom or the top. */
+  async addTrack(
+    auth: AuthContext,
+    uuid: string,
+    body: { songId: number | string; append: boolean },
+  ) {
+    const input: CrateSongInput =
+      typeof body.songId === 'number' ? { songId: body.songId } : { songShortId: body.songId };
+    return this.add(auth, uuid, { songs: [input], ...(body.append ? {} : { position: 0 }) });
+  }
+
+  /** Appends the songs of crate `srcUuid` (readable by the user) to the user's crate `uuid`. */
+  async copy(auth: AuthContext, uuid: string, srcUuid: string): Promise<CrateDto> {
+    CrateService.owned(auth, await this.crates.repo.byUuid(uuid));
+    const src = await this.crates.readable(auth, srcUuid);
+    const row = await this.crates.repo.locked(uuid, async (repo, found) => {
+      const crate = CrateService.owned(auth, found);
+      const songs = (await repo.allSongs(src.id)).map(copySnapshot);
+      return (await this.insert(repo, crate, songs, undefined)).crate;
+    });
+    return this.crates.toDto(row);
+  }
+
+  /** Runs a change of the songs of the user's crate under its lock; answers the crate. */
+  private async change(
+    auth: AuthContext,
+    uuid: string,
+    work: (repo: CrateRepository, crate: CrateRow) => Promise<CrateRow>,
+  ): Promise<CrateDto> {
+    const row = await this.crates.repo.locked(uuid, (repo, found) =>
+      work(repo, CrateService.owned(auth, found)),
+    );
+    return this.crates.toDto(row);
+  }
+
+  /** Sets the position the owner is at (past the end: the end). */
+  setCurrentPosition(auth: AuthContext, uuid: string, position: number): Promise<CrateDto> {
+    return this.change(auth, uuid, (repo, crate) =>
+      repo.update(crate.id, { currentPosition: Math.min(position, crate.songsCount) }),
+    );
+  }
+
+  /** Removes one song; the songs below move up. */
+  removeSong(auth: AuthContext, uuid: string, crateSongUuid: string): Promise<CrateDto> {
+    return this.change(auth, uuid, async (repo, crate) => {
+      const song = await repo.songByUuid(crate.id, crateSongUuid);
+      if (!song) throw fail('CRATE_SONG_NOT_FOUND');
+      await repo.deleteSong(song.id);
+      await repo.shift(crate.id, song.position + 1, null, -1);
+      const songsCount = crate.songsCount - 1;
+      return repo.update(crate.id, {
+        songsCount,
+        currentPosition: Math.min(crate.currentPosition, songsCount),
+      });
+    });
+  }
+
+  /** Moves one song to `newPosition` (past the end: the bottom). */
+  moveSong(
+    auth: AuthContext,
+    uuid: string,
+    crateSongUuid: string,
+    newPosition: number,
+  ): Promise<CrateDto> {
+    return this.change(auth, uuid, async (repo, crate) => {
+      const song = await repo.songByUuid(crate.id, crateSongUuid);
+      if (!song) throw fail('CRATE_SONG_NOT_FOUND');
+      const to = Math.min(newPosition, crate.songsCount - 1);
+      if (to === song.position) return crate;
+      if (to > song.position) await repo.shift(crate.id, song.position + 1, to, -1);
+      else await repo.shift(crate.id, to, song.position - 1, 1);
+      await repo.setPosition(song.id, to);
+      return repo.update(crate.id, {});
+    });
+  }
+
+  shuffle(auth: AuthContext, uuid: string): Promise<CrateDto> {
+    return this.change(auth, uuid, async (repo, crate) => {
+      await repo.shuffle(crate.id);
+      return repo.update(crate.id, {});
+    });
+  }
+
+  clear(auth: AuthContext, uuid: string): Promise<CrateDto> {
+    return this.change(auth, uuid, async (repo, crate) => {
+      await repo.clear(crate.id);
+      return repo.update(crate.id, { songsCount: 0, currentPosition: 0 });
+    });
+  }
+}

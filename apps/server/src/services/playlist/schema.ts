@@ -1,0 +1,2 @@
+// The playlist service's tables (drizzle-kit reads services/*/schema.ts).
+export * from './crates/schema';

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate, useParams } from 'react-router';
+import { defaultCrateName } from '@tt/rules';
+import { api } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { queryClient } from '../../lib/queryClient';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { refFromParam } from './api';
+import { crateEndpoints } from './contract';
+import { CrateView } from './CrateView';
+import { crateKeys, useMyCrates } from './queries';
+import '../../styles/crates.css';
+
+/** /crates and /crates/:crateId: the crates sidebar and the crate picked (the queue by default). */
+export function CratesPage() {
+  const { t } = useTranslation();
+  const { crateId = 'queue' } = useParams();
+  useDocumentTitle(t('crates.title'));
+  return (
+    <div className="container crates-page" data-testid="crates-page">
+      <CratesSidebar />
+      <CrateView crateRef={refFromParam(crateId)} />
+    </div>
+  );
+}
+
+function CratesSidebar() {
+  const { t } = useTranslation();
+  const toText = useErrorText();
+  const navigate = useNavigate();
+  const mine = useMyCrates();
+  const crates = mine.data?.pages.flatMap((p) => p.crates) ?? [];
+  const total = mine.data?.pages[0]?.count ?? 0;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Spec §5: "New Playlist #" and the lowest unused number; the server decides when the list is
+  // not all loaded.
+  const allLoaded = mine.data !== undefined && crates.length >= total;
+  const nextName = allLoaded ? defaultCrateName(crates.map((c) => c.crateName)) : undefined;
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const made = await api.call(crateEndpoints.create, {
+        body: nextName ? { crateName: nextName } : {},
+      });
+      queryClient.setQueryData(crateKeys.crate(made.crateUuid), made);
+      await queryClient.invalidateQueries({ queryKey: crateKeys.mine });
+      navigate(`/crates/${made.crateUuid}`);
+    } catch (err) {
+      setError(toText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const link = (to: string, label: string, count: number | null, testId: string) => (
+    <li key={to}>
+      <NavLink to={to} end data-testid={testId}>
+        <span className="crates-nav-name">{label}</span>
+        {count !== null ? <span className="crates-nav-count muted">{count}</span> : null}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <nav className="crates-sidebar" aria-label={t('crates.title')}>
+      <ul className="crates-nav crates-nav-special">
+        {link('/crates/queue', t('crates.queue'), null, 'crates-nav-queue')}
+        {link('/crates/likes', t('crates.likes'), null, 'crates-nav-likes')}
+      </ul>
+      <div className="crates-nav-head">
+        <h2>{t('crates.yours')}</h2>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={busy || mine.isLoading}
+          onClick={() => void create()}
+          title={nextName}
+          data-testid="crate-new"
+        >
+          {t('crates.new')}
+        </button>
+      </div>
+      {error ? (
+        <p className="crate-note is-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {mine.error ? <p className="muted">{toText(mine.error)}</p> : null}
+      {mine.data && crates.length === 0 ? <p className="muted">{t('crates.none')}</p> : null}
+      <ul className="crates-nav" data-testid="crates-list">
+        {crates.map((c) =>
+          link(`/crates/${c.crateUuid}`, c.crateName, c.crateSongsNumber, 'crates-nav-crate'),
+        )}
+      </ul>
+      {mine.hasNextPage ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-block"
+          disabled={mine.isFetchingNextPage}
+          onClick={() => void mine.fetchNextPage()}
+        >
+          {t('crates.more')}
+        </button>
+      ) : null}
+    </nav>
+  );
+}

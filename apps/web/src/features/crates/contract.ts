@@ -1,0 +1,13 @@
+/* The crate contracts of the playlist service, as the crate screens use them. */
+export {
+  crateEndpoints,
+  specialCrateEndpoints,
+  CRATE_SONGS_PAGE,
+  CRATES_PAGE,
+  type AddCrateSongsRes,
+  type CrateDto,
+  type CrateSongDto,
+  type CratesPage,
+  type CrateSongsPage,
+  type SpecialCrate,
+} from '@tt/protocol';
