@@ -352,6 +352,19 @@ export const ERRORS = {
   },
   CRATE_FULL: { status: 400, message: 'A crate holds at most 20000 songs.' },
   CRATE_SONG_UNKNOWN: { status: 404, message: 'Song not found.' },
+  // crate imports (issue 5)
+  CRATE_IMPORT_LINK_UNSUPPORTED: {
+    status: 400,
+    message: 'This is not a playlist link of a supported music provider.',
+  },
+  CRATE_EXPORT_EMPTY: {
+    status: 400,
+    message: 'None of the songs of this crate are at this music provider.',
+  },
+  CRATE_EXPORT_UNAVAILABLE: {
+    status: 503,
+    message: 'Exports to music providers are not available on this server.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

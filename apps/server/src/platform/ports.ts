@@ -24,6 +24,16 @@ export interface Ports {
   realtime?: RealtimePort;
   /** Installed by the song service; used by the playlist service (search, song data, imports). */
   songs?: SongsPort;
+  /** Installed by the user service; used by the playlist service (crate exports). */
+  providerTokens?: ProviderTokensPort;
+}
+
+/** Users' own music-provider tokens. Each throws the §8 error (AppError) when not connected. */
+export interface ProviderTokensPort {
+  /** The user's Spotify access token, refreshed first when it is due. */
+  spotifyAccessToken(userUuid: string): Promise<string>;
+  /** The user's Apple Music user token. */
+  appleMusicUserToken(userUuid: string): Promise<string>;
 }
 
 export interface UsersPort {

@@ -4,10 +4,14 @@ import { matchesSearch, startFakeServer, type FakeServer } from './http';
 /**
  * A local Audius API: `GET /v1/tracks/{id}`, `GET /v1/tracks/{id}/stream` (302 to the audio),
  * `GET /v1/tracks/search?query`, answering `{ data }` as Audius documents it, and
- * `GET /v1/resolve?url=` answering 302 to the track API URL of an audius.co permalink.
+ * `GET /v1/resolve?url=` answering 302 to the track API URL of an audius.co permalink (or to
+ * `GET /v1/playlists/{id}`, `{ data: [playlist] }`, of a playlist permalink), and
+ * `GET /v1/playlists/{id}/tracks` answering `{ data: [track] }`.
  */
 export interface FakeAudius extends FakeServer {
   tracks: Map<string, AudiusTrack>;
+  /** Playlists by id: their permalink (/handle/playlist/name) and track ids in order. */
+  playlists: Map<string, { permalink: string; trackIds: string[] }>;
 }
 
 export function audiusTrack(id: string, overrides: Partial<AudiusTrack> = {}): AudiusTrack {
@@ -31,7 +35,10 @@ export function audiusTrack(id: string, overrides: Partial<AudiusTrack> = {}): A
 }
 
 export async function startFakeAudius(): Promise<FakeAudius> {
-  const state = { tracks: new Map<string, AudiusTrack>() };
+  const state = {
+    tracks: new Map<string, AudiusTrack>(),
+    playlists: new Map<string, { permalink: string; trackIds: string[] }>(),
+  };
   const server = await startFakeServer((req) => {
     if (req.method !== 'GET') return { status: 405, body: { error: 'method' } };
     if (req.path === '/v1/tracks/search') {
@@ -45,10 +52,40 @@ export async function startFakeAudius(): Promise<FakeAudius> {
     }
     if (req.path === '/v1/resolve') {
       const url = (req.query.get('url') ?? '').replace(/\/+$/, '');
+      const pl = [...state.playlists].find(([, p]) => `https://audius.co${p.permalink}` === url);
+      if (pl) {
+        const location = `${server.url}/v1/playlists/${pl[0]}?app_name=${req.query.get('app_name') ?? ''}`;
+        return { status: 302, headers: { location }, body: { location } };
+      }
       const t = [...state.tracks.values()].find((x) => `https://audius.co${x.permalink}` === url);
       if (!t) return { status: 404, body: { error: 'Not found' } };
       const location = `${server.url}/v1/tracks/${t.id}?app_name=${req.query.get('app_name') ?? ''}`;
       return { status: 302, headers: { location }, body: { location } };
+    }
+    const pm = /^\/v1\/playlists\/([^/]+)(\/tracks)?$/.exec(req.path);
+    if (pm) {
+      const id = decodeURIComponent(pm[1]!);
+      const p = state.playlists.get(id);
+      if (!p) return { status: 404, body: { error: 'Not found' } };
+      const tracks = p.trackIds
+        .map((t) => state.tracks.get(t))
+        .filter((t): t is AudiusTrack => t !== undefined);
+      if (pm[2]) return { status: 200, body: { data: tracks } };
+      return {
+        status: 200,
+        body: {
+          data: [
+            {
+              id,
+              playlist_name: `Playlist ${id}`,
+              permalink: p.permalink,
+              is_album: false,
+              track_count: tracks.length,
+              user: { id: 'u1', name: 'DJ Wave', handle: 'dj-wave' },
+            },
+          ],
+        },
+      };
     }
     const m = /^\/v1\/tracks\/([^/]+)(\/stream)?$/.exec(req.path);
     const t = m && state.tracks.get(decodeURIComponent(m[1]));

@@ -14,7 +14,8 @@ import { FakeOAuthGrants } from './oauth';
  * credentials in the form and single-use refresh tokens, in `users` and `mobileUsers`) and the
  * API's `GET /tracks/{id}`, `GET /tracks/{id}/streams`,
  * `GET /tracks?q&offset&linked_partitioning&limit`, with `Authorization: OAuth <token>`.
- * Private tracks answer 404 without their `secret_token`.
+ * Private tracks answer 404 without their `secret_token`. `playlists` (sets) resolve from their
+ * permalink to `GET /playlists/{id}`, answering the playlist with its `tracks`.
  * `refuseNext` answers that many API calls with `refuseStatus` (401 or 403) whatever the token.
  */
 export interface FakeSoundcloud extends FakeServer {
@@ -23,6 +24,8 @@ export interface FakeSoundcloud extends FakeServer {
   users: FakeOAuthGrants;
   mobileUsers: FakeOAuthGrants;
   tracks: Map<string, SoundcloudTrack>;
+  /** Sets by id: their permalink and track ids in order (unknown ids are left out). */
+  playlists: Map<number, { permalink_url: string; trackIds: number[] }>;
   /**
    * The account the client-credentials token belongs to: `GET /me/tracks` answers its tracks,
    * private ones included. `GET /resolve?url=` answers 302 to the track of a permalink (a
@@ -78,6 +81,7 @@ export async function startFakeSoundcloud(): Promise<FakeSoundcloud> {
     [issuer, mobileIssuer, users, mobileUsers].some((i) => i.authorized(req, 'OAuth'));
   const state = {
     tracks: new Map<string, SoundcloudTrack>(),
+    playlists: new Map<number, { permalink_url: string; trackIds: number[] }>(),
     meUserId: null as number | null,
     refuseNext: 0,
     refuseStatus: 401,
@@ -123,6 +127,11 @@ export async function startFakeSoundcloud(): Promise<FakeSoundcloud> {
     }
     if (req.path === '/resolve') {
       const url = req.query.get('url') ?? '';
+      const set = [...state.playlists].find(([, p]) => p.permalink_url === url);
+      if (set) {
+        const location = `${server.url}/playlists/${set[0]}`;
+        return { status: 302, headers: { location }, body: { status: '302 - Found', location } };
+      }
       const found = [...state.tracks.values()].find((t) =>
         t.sharing === 'private'
           ? url === `${t.permalink_url}/${t.secret_token}`
@@ -134,6 +143,26 @@ export async function startFakeSoundcloud(): Promise<FakeSoundcloud> {
         status: 302,
         headers: { location: `${server.url}/tracks/${found.id}${secret}` },
         body: { status: '302 - Found', location: `${server.url}/tracks/${found.id}${secret}` },
+      };
+    }
+    const pm = /^\/playlists\/(\d+)$/.exec(req.path);
+    if (pm) {
+      const p = state.playlists.get(Number(pm[1]));
+      if (!p) return notFound;
+      const tracks = p.trackIds
+        .map((id) => state.tracks.get(String(id)))
+        .filter((t): t is SoundcloudTrack => t !== undefined);
+      return {
+        status: 200,
+        body: {
+          kind: 'playlist',
+          id: Number(pm[1]),
+          title: `Set ${pm[1]}`,
+          sharing: 'public',
+          permalink_url: p.permalink_url,
+          track_count: tracks.length,
+          tracks,
+        },
       };
     }
     const m = /^\/tracks\/([^/]+)(\/streams)?$/.exec(req.path);

@@ -14,6 +14,13 @@ export interface FakeSpotify extends FakeServer {
   /** People's logins: authorization codes, refresh tokens, their access tokens. */
   users: FakeOAuthGrants;
   tracks: Map<string, SpotifyTrack>;
+  /** Playlists by id: their items' track ids (an unknown id is a removed track: `track: null`). */
+  playlists: Map<string, string[]>;
+  /**
+   * Playlists people made with their own token (`GET /v1/me` answers `fake-spotify-user`;
+   * `POST /v1/users/{id}/playlists`, `POST /v1/playlists/{id}/tracks` with `uris`, ≤ 100).
+   */
+  userPlaylists: Map<string, { owner: string; name: string; public: boolean; uris: string[] }>;
   refuseNext: number;
   /** Options for SpotifyClient. */
   options: { apiUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
@@ -56,6 +63,8 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
     scope: 'streaming user-read-email',
   });
   const tracks = new Map<string, SpotifyTrack>();
+  const playlists = new Map<string, string[]>();
+  const userPlaylists: FakeSpotify['userPlaylists'] = new Map();
   const state = { refuseNext: 0 };
   const server = await startFakeServer((req) => {
     if (req.method === 'POST' && req.path === '/api/token') {
@@ -71,6 +80,67 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
       return t
         ? { status: 200, body: t }
         : { status: 404, body: { error: { status: 404, message: 'Non existing id' } } };
+    }
+    const personal = users.authorized(req);
+    if (req.method === 'GET' && req.path === '/v1/me') {
+      if (!personal) return { status: 401, body: { error: { status: 401, message: 'No user' } } };
+      return { status: 200, body: { id: 'fake-spotify-user', display_name: 'Fake User' } };
+    }
+    const mk = /^\/v1\/users\/([^/]+)\/playlists$/.exec(req.path);
+    if (req.method === 'POST' && mk) {
+      const owner = decodeURIComponent(mk[1]!);
+      if (!personal || owner !== 'fake-spotify-user') {
+        return { status: 403, body: { error: { status: 403, message: 'Forbidden' } } };
+      }
+      const b = JSON.parse(req.body || '{}') as { name?: string; public?: boolean };
+      if (!b.name)
+        return { status: 400, body: { error: { status: 400, message: 'Missing name' } } };
+      const id = `userPl${userPlaylists.size + 1}`.padEnd(22, '0');
+      userPlaylists.set(id, { owner, name: b.name, public: b.public !== false, uris: [] });
+      return {
+        status: 201,
+        body: {
+          id,
+          name: b.name,
+          external_urls: { spotify: `https://open.spotify.com/playlist/${id}` },
+        },
+      };
+    }
+    const pl = /^\/v1\/playlists\/([^/]+)\/tracks$/.exec(req.path);
+    if (req.method === 'POST' && pl) {
+      const mine = userPlaylists.get(decodeURIComponent(pl[1]!));
+      if (!mine || !personal)
+        return { status: 404, body: { error: { status: 404, message: 'Not found' } } };
+      const b = JSON.parse(req.body || '{}') as { uris?: string[] };
+      const uris = b.uris ?? [];
+      if (
+        uris.length === 0 ||
+        uris.length > 100 ||
+        !uris.every((u) => /^spotify:track:\w+$/.test(u))
+      ) {
+        return { status: 400, body: { error: { status: 400, message: 'Invalid uris' } } };
+      }
+      mine.uris.push(...uris);
+      return { status: 201, body: { snapshot_id: `snap${mine.uris.length}` } };
+    }
+    if (req.method === 'GET' && pl) {
+      const ids = playlists.get(decodeURIComponent(pl[1]));
+      if (!ids) return { status: 404, body: { error: { status: 404, message: 'Not found.' } } };
+      const offset = Number(req.query.get('offset') ?? 0);
+      const limit = Math.min(Number(req.query.get('limit') ?? 100), 100);
+      const items = ids.slice(offset, offset + limit).map((id) => ({
+        added_at: '2024-01-01T00:00:00Z',
+        is_local: false,
+        track: tracks.get(id) ?? null,
+      }));
+      const next =
+        offset + limit < ids.length
+          ? `${server.url}${req.path}?offset=${offset + limit}&limit=${limit}`
+          : null;
+      return {
+        status: 200,
+        body: { href: '', items, limit, offset, total: ids.length, next, previous: null },
+      };
     }
     if (req.method === 'GET' && req.path === '/v1/search') {
       const q = (req.query.get('q') ?? '').toLowerCase();
@@ -102,6 +172,8 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
     issuer,
     users,
     tracks,
+    playlists,
+    userPlaylists,
     options: {
       apiUrl: server.url,
       tokenUrl: `${server.url}/api/token`,

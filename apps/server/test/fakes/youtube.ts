@@ -7,13 +7,17 @@ import { startFakeServer, type FakeServer } from './http';
  * `GET /youtube/v3/search?part=snippet&type=video&q&maxResults&pageToken` answers
  * `youtube#searchListResponse` pages (every word of q in the title or channel), with
  * `nextPageToken`; `searchOnly` ids are found by search but unknown to videos.list (deleted).
- * `failing` answers 503 backendError.
+ * `failing` answers 503 backendError. `GET /youtube/v3/playlistItems?part=contentDetails&playlistId
+ * &maxResults&pageToken` answers `youtube#playlistItemListResponse` pages of `playlists`
+ * (unknown: 404 playlistNotFound).
  */
 export interface FakeYoutube extends FakeServer {
   apiKey: string;
   videos: Map<string, YoutubeVideo>;
   searchOnly: string[];
   failing: boolean;
+  /** Playlists by id: their video ids in order. */
+  playlists: Map<string, string[]>;
 }
 
 const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -46,9 +50,10 @@ export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> 
     videos: new Map<string, YoutubeVideo>(),
     searchOnly: [] as string[],
     failing: false,
+    playlists: new Map<string, string[]>(),
   };
   const server = await startFakeServer((req) => {
-    const known = ['/youtube/v3/videos', '/youtube/v3/search'];
+    const known = ['/youtube/v3/videos', '/youtube/v3/search', '/youtube/v3/playlistItems'];
     if (req.method !== 'GET' || !known.includes(req.path)) {
       return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
     }
@@ -69,6 +74,7 @@ export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> 
       };
     }
     if (req.path === '/youtube/v3/search') return search(req.query);
+    if (req.path === '/youtube/v3/playlistItems') return playlistItems(req.query);
     const parts = (req.query.get('part') ?? '').split(',');
     const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
     const items = ids
@@ -85,6 +91,38 @@ export async function startFakeYoutube(apiKey = 'yt-key'): Promise<FakeYoutube> 
       body: { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length } },
     };
   });
+  function playlistItems(query: URLSearchParams) {
+    const ids = state.playlists.get(query.get('playlistId') ?? '');
+    if (!ids) {
+      return {
+        status: 404,
+        body: {
+          error: {
+            code: 404,
+            message:
+              "The playlist identified with the request's playlistId parameter cannot be found.",
+            errors: [{ reason: 'playlistNotFound' }],
+          },
+        },
+      };
+    }
+    const max = Math.min(Number(query.get('maxResults') ?? 5), 50);
+    const from = Number(query.get('pageToken')?.replace('page', '') || 0);
+    const slice = ids.slice(from, from + max);
+    return {
+      status: 200,
+      body: {
+        kind: 'youtube#playlistItemListResponse',
+        ...(from + max < ids.length ? { nextPageToken: `page${from + max}` } : {}),
+        pageInfo: { totalResults: ids.length, resultsPerPage: max },
+        items: slice.map((videoId, i) => ({
+          kind: 'youtube#playlistItem',
+          id: `item${from + i}`,
+          contentDetails: { videoId },
+        })),
+      },
+    };
+  }
   function search(query: URLSearchParams) {
     const maxResults = Number(query.get('maxResults') ?? 5);
     if (query.get('part') !== 'snippet' || !(maxResults >= 0 && maxResults <= 50)) {

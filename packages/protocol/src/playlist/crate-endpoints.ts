@@ -14,7 +14,9 @@ import {
   CrateSongsPage,
   CrateSongsPageQuery,
   CreateCrateBody,
+  CrateExportDto,
   CurrentPositionBody,
+  ExportCrateBody,
   ImportCrateBody,
   MoveCrateSongBody,
   PlaylistTrackParam,
@@ -227,6 +229,35 @@ export const crateImportEndpoints = {
     body: ImportCrateBody,
     response: CrateDto,
     status: 202,
+  }),
+};
+
+/**
+ * Exports of a crate to the user's own library at Spotify or Apple Music, with the token they
+ * connected (user service); only songs with an id at that provider go in.
+ */
+export const crateExportEndpoints = {
+  spotify: endpoint({
+    service: P,
+    method: 'POST',
+    path: '/exports/spotify',
+    auth: 'user',
+    summary:
+      'Makes a private Spotify playlist of a crate you can read, with your connected Spotify account',
+    body: ExportCrateBody,
+    response: CrateExportDto,
+    status: 201,
+  }),
+  apple: endpoint({
+    service: P,
+    method: 'POST',
+    path: '/exports/apple',
+    auth: 'user',
+    summary:
+      'Makes an Apple Music library playlist of a crate you can read, with your Music-User-Token',
+    body: ExportCrateBody,
+    response: CrateExportDto,
+    status: 201,
   }),
 };
 

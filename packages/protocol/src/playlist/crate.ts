@@ -146,6 +146,21 @@ export const PlaylistTrackParam = z.object({
   crateUuid: z.string().uuid('must be a crate uuid'),
 });
 
+/** POST /exports/spotify and /exports/apple: a crate becomes a playlist in the user's library. */
+export const ExportCrateBody = z.object({
+  crateUuid: z.string().uuid('must be a crate uuid'),
+});
+export const CrateExportDto = z.object({
+  /** The new playlist's id at the provider. */
+  providerPlaylistId: z.string(),
+  url: z.string(),
+  /** Songs added to it: those with an id at that provider. */
+  exported: z.number().int().min(0),
+  /** Songs of the crate left out (no id at that provider). */
+  missing: z.number().int().min(0),
+});
+export type CrateExportDto = z.infer<typeof CrateExportDto>;
+
 /** POST /crate/import: a provider playlist link becomes a crate, filled by a background job. */
 export const ImportCrateBody = z.object({
   link: z.string().trim().url('must be a playlist link').max(2000),

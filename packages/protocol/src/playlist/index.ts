@@ -2,6 +2,10 @@ export * from './search';
 export * from './song-data';
 export * from './catalogue';
 export * from './crate';
-// crateImportEndpoints stays out until the import job serves it (see crate-endpoints.ts).
-export { crateEndpoints, specialCrateEndpoints } from './crate-endpoints';
+export {
+  crateEndpoints,
+  crateExportEndpoints,
+  crateImportEndpoints,
+  specialCrateEndpoints,
+} from './crate-endpoints';
 export * from './albums';

@@ -1,5 +1,8 @@
 import {
+  ProviderHttpError,
   buildUrl,
+  fetchWithTimeout,
+  jsonOrThrow,
   getJson,
   msToSeconds,
   yearOf,
@@ -29,6 +32,20 @@ export interface AppleSong {
 
 interface AppleSongsResponse {
   data: AppleSong[];
+}
+/** A catalogue playlist with its tracks relationship (songs and music videos, 100 a page). */
+interface ApplePlaylistResponse {
+  data: {
+    id: string;
+    type?: 'playlists';
+    relationships?: {
+      tracks?: { data: (AppleSong | { id: string; type: string })[]; next?: string };
+    };
+  }[];
+}
+interface AppleTracksPage {
+  data: (AppleSong | { id: string; type: string })[];
+  next?: string;
 }
 interface AppleSearchResponse {
   results: { songs?: { data: AppleSong[]; next?: string } };
@@ -132,5 +149,73 @@ export class AppleMusicClient {
       songs: data.map((s) => mapAppleSong(s, this.opts.artworkSize)),
       next: page?.next ? offset + data.length : null,
     };
+  }
+
+  /**
+   * The songs of a catalogue playlist, in order: GET /v1/catalog/{storefront}/playlists/{id}
+   * ?include=tracks, then the tracks relationship's `next` pages. Music videos are left out.
+   * Failures are thrown (an unknown or private playlist answers 404).
+   */
+  async playlistSongs(id: string, storefront = this.storefront): Promise<ProviderSong[]> {
+    const auth = { authorization: `Bearer ${this.opts.developerToken}` };
+    const first = await getJson<ApplePlaylistResponse>(
+      buildUrl(
+        this.opts.apiUrl,
+        `/v1/catalog/${encodeURIComponent(storefront)}/playlists/${encodeURIComponent(id)}`,
+        { include: 'tracks' },
+      ),
+      auth,
+      this.opts.timeoutMs,
+    );
+    let page: AppleTracksPage | undefined = first.data?.[0]?.relationships?.tracks;
+    const songs: ProviderSong[] = [];
+    for (let pages = 0; page && pages < 200; pages++) {
+      for (const t of page.data ?? []) {
+        if (t.type === 'songs' && 'attributes' in t) {
+          songs.push(mapAppleSong(t, this.opts.artworkSize));
+        }
+      }
+      if (!page.next) break;
+      // `next` is a path of the API (/v1/catalog/us/playlists/{id}/tracks?offset=100).
+      const next = page.next.startsWith('/')
+        ? `${this.opts.apiUrl.replace(/\/+$/, '')}${page.next}`
+        : page.next;
+      page = await getJson<AppleTracksPage>(next, auth, this.opts.timeoutMs);
+    }
+    return songs;
+  }
+
+  /**
+   * Makes a playlist in the user's library with these catalogue songs:
+   * POST /v1/me/library/playlists with the developer token and the user's Music-User-Token.
+   */
+  async createLibraryPlaylist(
+    musicUserToken: string,
+    name: string,
+    description: string,
+    songIds: string[],
+  ): Promise<{ id: string }> {
+    const url = buildUrl(this.opts.apiUrl, '/v1/me/library/playlists');
+    const res = await fetchWithTimeout(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.opts.developerToken}`,
+          'music-user-token': musicUserToken,
+        },
+        body: JSON.stringify({
+          attributes: { name, description },
+          relationships: { tracks: { data: songIds.map((id) => ({ id, type: 'songs' })) } },
+        }),
+      },
+      this.opts.timeoutMs,
+    );
+    const r = await jsonOrThrow<{ data?: { id: string }[] }>(url, res);
+    const id = r.data?.[0]?.id;
+    if (!id) throw new ProviderHttpError(url, 502, 'No playlist in the answer', r);
+    return { id };
   }
 }

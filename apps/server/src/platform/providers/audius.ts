@@ -89,6 +89,29 @@ export class AudiusClient {
     return this.map(t);
   }
 
+  /**
+   * The tracks of a playlist or album, in order: GET /v1/resolve?url= of its audius.co link
+   * (answered by the playlist, `{ data: [playlist] }`), then GET /v1/playlists/{id}/tracks.
+   */
+  async resolvePlaylistTracks(url: string): Promise<ProviderSong[]> {
+    const apiUrl = this.url('/v1/resolve', { url });
+    const r = await getJson<{ data?: { id?: string; playlist_name?: string }[] | { id?: string } }>(
+      apiUrl,
+      {},
+      this.opts.timeoutMs,
+    );
+    const playlist = Array.isArray(r?.data) ? r.data[0] : r?.data;
+    if (!playlist?.id || !Array.isArray(r?.data)) {
+      throw new ProviderHttpError(apiUrl, 404, 'Not a playlist', r);
+    }
+    const t = await getJson<{ data?: AudiusTrack[] }>(
+      this.url(`/v1/playlists/${encodeURIComponent(playlist.id)}/tracks`),
+      {},
+      this.opts.timeoutMs,
+    );
+    return (t.data ?? []).filter((x) => x?.id && x.title && x.user).map((x) => this.map(x));
+  }
+
   /** GET /v1/tracks/search?query&offset&limit. */
   async search(query: string, offset = 0, limit = 20): Promise<ProviderSearchPage> {
     const r = await getJson<{ data: AudiusTrack[] }>(

@@ -152,6 +152,26 @@ export class SoundcloudClient {
   }
 
   /**
+   * The public tracks of a set (playlist), in order: GET /resolve?url= of its soundcloud.com
+   * link, which SoundCloud answers 302 to the playlist resource with its `tracks`. Private
+   * tracks of the set are left out; a link that is not a set is a 404.
+   */
+  async resolvePlaylistTracks(url: string): Promise<ProviderSong[]> {
+    const p = await this.get<{ kind?: string; tracks?: SoundcloudTrack[] }>('/resolve', { url });
+    if (!p || p.kind !== 'playlist' || !Array.isArray(p.tracks)) {
+      throw new ProviderHttpError(
+        buildUrl(this.opts.apiUrl, '/resolve', { url }),
+        404,
+        'Not a set',
+        null,
+      );
+    }
+    return p.tracks
+      .filter((t) => typeof t?.title === 'string' && t.sharing !== 'private')
+      .map(mapSoundcloudTrack);
+  }
+
+  /**
    * GET /me/tracks: the tracks of the account the token belongs to, private ones included (as
    * SoundCloud answers them, to be filtered by the caller), following `next_href` up to `max`.
    */

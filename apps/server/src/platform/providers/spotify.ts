@@ -2,6 +2,8 @@ import {
   TokenCache,
   buildUrl,
   clientCredentials,
+  fetchWithTimeout,
+  jsonOrThrow,
   getJsonWithToken,
   msToSeconds,
   yearOf,
@@ -35,6 +37,15 @@ interface SpotifySearchResponse {
     total: number;
     next: string | null;
   };
+}
+
+/** GET /v1/playlists/{id}/tracks: a page of playlist items (a local file or removed track is null). */
+interface SpotifyPlaylistTracksResponse {
+  items: { track: SpotifyTrack | null; is_local?: boolean }[];
+  offset: number;
+  limit: number;
+  total: number;
+  next: string | null;
 }
 
 export interface SpotifyOptions {
@@ -102,6 +113,80 @@ export class SpotifyClient {
     return {
       songs: items.map(mapSpotifyTrack),
       next: r.tracks?.next ? offset + items.length : null,
+    };
+  }
+
+  /**
+   * Every track of a playlist, in order: GET /v1/playlists/{id}/tracks paged by 100. Local files
+   * and removed tracks (no Spotify id) are left out; `total` counts the playlist's items.
+   */
+  async playlistTracks(
+    id: string,
+    market?: string,
+  ): Promise<{ songs: ProviderSong[]; total: number }> {
+    const songs: ProviderSong[] = [];
+    let offset = 0;
+    let total = 0;
+    for (;;) {
+      const r = await this.get<SpotifyPlaylistTracksResponse>(
+        `/v1/playlists/${encodeURIComponent(id)}/tracks`,
+        { offset, limit: 100, market },
+      );
+      const items = r.items ?? [];
+      total = r.total ?? total;
+      for (const item of items) {
+        if (item.track?.id && !item.is_local) songs.push(mapSpotifyTrack(item.track));
+      }
+      if (!r.next || items.length === 0) break;
+      offset += items.length;
+    }
+    return { songs, total };
+  }
+
+  /** A call of the Web API with a user's own access token (their library). */
+  private async asUser<T>(token: string, method: string, path: string, body?: unknown) {
+    const url = buildUrl(this.opts.apiUrl, path);
+    const res = await fetchWithTimeout(
+      url,
+      {
+        method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      this.opts.timeoutMs,
+    );
+    return jsonOrThrow<T>(url, res);
+  }
+
+  /**
+   * Makes a private playlist in the user's library (GET /v1/me, POST /v1/users/{id}/playlists)
+   * and adds the tracks by 100 (POST /v1/playlists/{id}/tracks with spotify:track: URIs).
+   */
+  async createUserPlaylist(
+    userToken: string,
+    name: string,
+    description: string,
+    trackIds: string[],
+  ): Promise<{ id: string; url: string }> {
+    const me = await this.asUser<{ id: string }>(userToken, 'GET', '/v1/me');
+    const pl = await this.asUser<{ id: string; external_urls?: { spotify?: string } }>(
+      userToken,
+      'POST',
+      `/v1/users/${encodeURIComponent(me.id)}/playlists`,
+      { name, description, public: false },
+    );
+    for (let i = 0; i < trackIds.length; i += 100) {
+      await this.asUser(userToken, 'POST', `/v1/playlists/${encodeURIComponent(pl.id)}/tracks`, {
+        uris: trackIds.slice(i, i + 100).map((id) => `spotify:track:${id}`),
+      });
+    }
+    return {
+      id: pl.id,
+      url: pl.external_urls?.spotify ?? `https://open.spotify.com/playlist/${pl.id}`,
     };
   }
 }

@@ -98,6 +98,40 @@ export class YoutubeClient {
     return (r.items ?? []).map(mapYoutubeVideo);
   }
 
+  /**
+   * Every video of a playlist, in order: GET /youtube/v3/playlistItems?part=contentDetails
+   * &playlistId&maxResults=50&pageToken, then videos.list by 50 (deleted or private videos,
+   * unknown to videos.list, are left out).
+   */
+  async playlistVideos(playlistId: string): Promise<ProviderSong[]> {
+    const ids: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const url = buildUrl(this.opts.apiUrl, '/youtube/v3/playlistItems', {
+        part: 'contentDetails',
+        playlistId,
+        maxResults: 50,
+        pageToken,
+        key: this.opts.apiKey,
+      });
+      const r = await getJson<{
+        items?: { contentDetails?: { videoId?: string } }[];
+        nextPageToken?: string;
+      }>(url, {}, this.opts.timeoutMs);
+      for (const item of r.items ?? []) {
+        if (item.contentDetails?.videoId) ids.push(item.contentDetails.videoId);
+      }
+      pageToken = r.items?.length ? r.nextPageToken : undefined;
+    } while (pageToken);
+    const byId = new Map<string, ProviderSong>();
+    for (let i = 0; i < ids.length; i += YOUTUBE_MAX_IDS) {
+      for (const song of await this.getVideos(ids.slice(i, i + YOUTUBE_MAX_IDS))) {
+        if (song.musicProviders.youtube) byId.set(song.musicProviders.youtube, song);
+      }
+    }
+    return ids.map((id) => byId.get(id)).filter((x): x is ProviderSong => x !== undefined);
+  }
+
   /** One video, or null if YouTube does not know it. */
   async getVideo(id: string): Promise<ProviderSong | null> {
     return (await this.getVideos([id]))[0] ?? null;

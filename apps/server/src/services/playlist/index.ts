@@ -4,6 +4,7 @@ import { AlbumService } from './albums/albums.service';
 import { registerAlbumRoutes } from './albums/routes';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { registerCatalogueRoutes } from './catalogue/routes';
+import { registerCrateImportRoutes } from './crates/import.routes';
 import { registerCrateRoutes } from './crates/routes';
 import { CrateService } from './crates/service';
 import { CrateSongsService } from './crates/songs.service';
@@ -47,7 +48,9 @@ export const playlistService: ServiceModule = {
     }));
     registerAlbumRoutes(app, new AlbumService(platform));
     const crates = new CrateService(platform);
-    registerCrateRoutes(app, crates, new CrateSongsService(platform, crates));
+    const crateSongs = new CrateSongsService(platform, crates);
+    registerCrateRoutes(app, crates, crateSongs);
+    registerCrateImportRoutes(app, platform, crates, crateSongs);
     // Every account has its queue and starred list from sign-up (also made on first use).
     const off = await platform.bus.subscribe<DomainEvents['user.created']>(
       'user.created',
@@ -57,6 +60,30 @@ export const playlistService: ServiceModule = {
         });
       },
     );
-    app.addHook('onClose', async () => off());
+    // A star given in a room saves the song to the starred list; taken back, it leaves it.
+    // One user's stars are applied in the order they came (a star then its undo).
+    const starChains = new Map<string, Promise<void>>();
+    const offStars = await platform.bus.subscribe<DomainEvents['room.songStarred']>(
+      'room.songStarred',
+      (e) => {
+        const apply = () =>
+          (e.starred
+            ? crateSongs.star(e.userUuid, e.song)
+            : crateSongs.unstar(e.userUuid, e.song)
+          ).catch((err: unknown) => {
+            platform.log.warn({ err, userUuid: e.userUuid }, 'could not update the starred list');
+          });
+        const next = (starChains.get(e.userUuid) ?? Promise.resolve()).then(apply);
+        starChains.set(e.userUuid, next);
+        void next.then(() => {
+          if (starChains.get(e.userUuid) === next) starChains.delete(e.userUuid);
+        });
+        return next;
+      },
+    );
+    app.addHook('onClose', async () => {
+      await off();
+      await offStars();
+    });
   },
 };

@@ -42,7 +42,11 @@ export const userService: ServiceModule = {
     registerVouchersRoutes(app, accounts);
     registerAdminRoutes(app, accounts);
     registerBotsRoutes(app, accounts);
-    await registerProviderTokenRoutes(app, accounts);
+    const providerTokens = await registerProviderTokenRoutes(app, accounts);
+    platform.ports.providerTokens = {
+      spotifyAccessToken: async (uuid) => (await providerTokens.spotifyFor(uuid)).accessToken,
+      appleMusicUserToken: (uuid) => providerTokens.appleTokenFor(uuid),
+    };
   },
   seed: (platform) => seedDemoUsers(new AccountService(platform)),
 };

@@ -221,6 +221,13 @@ export class ProviderTokenService {
     return { musicUserToken, updatedAt: at.toISOString() };
   }
 
+  /** For other services (ports.providerTokens): a user's Apple Music user token. */
+  async appleTokenFor(idOrUuid: string): Promise<string> {
+    const c = await this.repo.get((await this.accounts.find(idOrUuid)).id, 'apple');
+    if (!c) throw fail(NOT_CONNECTED.apple);
+    return c.accessToken;
+  }
+
   async appleToken(auth: AuthContext, idOrUuid: string): Promise<AppleUserTokenDto> {
     const user = await this.readable(auth, idOrUuid);
     const c = await this.repo.get(user.id, 'apple');

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { refFromParam } from './api';
 import { crateEndpoints } from './contract';
 import { CrateView } from './CrateView';
+import { ImportDialog } from './ImportDialog';
 import { crateKeys, useMyCrates } from './queries';
 import '../../styles/crates.css';
 
@@ -34,6 +35,7 @@ function CratesSidebar() {
   const total = mine.data?.pages[0]?.count ?? 0;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   // Spec §5: "New Playlist #" and the lowest unused number; the server decides when the list is
   // not all loaded.
   const allLoaded = mine.data !== undefined && crates.length >= total;
@@ -83,7 +85,16 @@ function CratesSidebar() {
         >
           {t('crates.new')}
         </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setImporting(true)}
+          data-testid="crate-import"
+        >
+          {t('crates.importPlaylist')}
+        </button>
       </div>
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
       {error ? (
         <p className="crate-note is-error" role="alert">
           {error}

@@ -3,7 +3,9 @@ import {
   type AddCrateSongsRes,
   type CrateDto,
   type CrateSongInput,
+  type MinimalSongDto,
 } from '@tt/protocol';
+import { isSameSong } from '@tt/rules';
 import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
 import type { Platform } from '../../../platform/service';
@@ -116,6 +118,36 @@ export class CrateSongsService {
       return (await this.insert(repo, crate, songs, undefined)).crate;
     });
     return this.crates.toDto(row);
+  }
+
+  /**
+   * A song the user starred in a room goes to the bottom of their starred list (spec §5: the
+   * same song already there is left alone). A catalogue song is kept as the catalogue has it.
+   */
+  async star(userUuid: string, song: MinimalSongDto): Promise<void> {
+    const likes = await this.crates.special(userUuid, 'likes');
+    const [snapshot] = await this.snapshots([song]).catch(() => [providerSnapshot(song)]);
+    await this.crates.repo.locked(likes.uuid, async (repo, found) => {
+      if (found) await this.insert(repo, found, [snapshot!], undefined);
+    });
+  }
+
+  /** A star taken back: the same song (isSameSong) leaves the user's starred list. */
+  async unstar(userUuid: string, song: MinimalSongDto): Promise<void> {
+    const likes = await this.crates.repo.special(userUuid, 'likes');
+    if (!likes) return;
+    await this.crates.repo.locked(likes.uuid, async (repo, crate) => {
+      if (!crate) return;
+      const match = (await repo.allSongs(crate.id)).find((row) => isSameSong(row, song));
+      if (!match) return;
+      await repo.deleteSong(match.id);
+      await repo.shift(crate.id, match.position + 1, null, -1);
+      const songsCount = crate.songsCount - 1;
+      await repo.update(crate.id, {
+        songsCount,
+        currentPosition: Math.min(crate.currentPosition, songsCount),
+      });
+    });
   }
 
   /** Runs a change of the songs of the user's crate under its lock; answers the crate. */

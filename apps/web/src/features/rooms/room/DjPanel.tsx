@@ -4,11 +4,27 @@ import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
 import { formatDuration, playingDjUuid, songArt } from '../model';
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
 import { SearchPanel } from '../../search/SearchPanel';
+import { QueuePanel } from '../../crates/room/QueuePanel';
+import { toRoomSong } from '../../crates/room/rotation';
+import { useRoomQueue } from '../../crates/room/useRoomQueue';
 import type { Me } from './hooks';
 
-/** My turn at the decks: pick a song, take or leave a seat, change my next song. */
+/** My turn at the decks and, for signed-in users, my queue. */
 export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
+  if (me.isGuest) return <DjSeatPanel state={state} me={me} />;
+  return (
+    <>
+      <DjSeatPanel state={state} me={me} />
+      <QueuePanel state={state} me={me} />
+    </>
+  );
+}
+
+/** Pick a song, take or leave a seat, change my next song. */
+function DjSeatPanel({ state, me }: { state: ClientRoomState; me: Me }) {
   const { t } = useTranslation();
+  // Without a picked song, taking a seat plays the first song of my queue.
+  const queueTop = useRoomQueue(!me.isGuest).data?.songs[0] ?? null;
   const { takeSeat, leaveSeat, setNextSong } = useDjActions();
   const draft = useDjDraft((s) => s.song);
   const pick = useDjDraft((s) => s.pick);
@@ -76,10 +92,17 @@ export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
         type="button"
         className="btn btn-primary btn-block"
         disabled={blocker !== null}
-        onClick={() => void takeSeat()}
+        onClick={() => {
+          if (!draft && queueTop) pick(toRoomSong(queueTop));
+          void takeSeat();
+        }}
         data-testid="take-seat"
       >
-        {draft ? t('room.dj.takeWith') : t('room.dj.take')}
+        {draft
+          ? t('room.dj.takeWith')
+          : queueTop
+            ? t('room.dj.takeWithQueue', { title: queueTop.trackName })
+            : t('room.dj.take')}
       </button>
     </section>
   );
