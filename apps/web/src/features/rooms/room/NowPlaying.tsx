@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
@@ -19,6 +20,8 @@ export function NowPlaying({
   isMod: boolean;
 }) {
   const { t } = useTranslation();
+  // Provider art that does not load gives way to the plain record (no broken-image box).
+  const [failedArt, setFailedArt] = useState<string | null>(null);
   const np = state.nowPlaying;
   const djUuid = playingDjUuid(state);
   const run = useRoomRunner();
@@ -48,8 +51,12 @@ export function NowPlaying({
     <section className="np-card" aria-label={t('room.nowPlaying')} data-testid="now-playing">
       <div className="np-art">
         <span className="vinyl spinning" aria-hidden="true" />
-        {art ? (
-          <img src={art} alt={t('room.artOf', { title: np.song.trackName })} />
+        {art && failedArt !== art ? (
+          <img
+            src={art}
+            alt={t('room.artOf', { title: np.song.trackName })}
+            onError={() => setFailedArt(art)}
+          />
         ) : (
           <span className="np-art-fallback" aria-hidden="true">
             ♪
