@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import { serviceBase, serviceStatusEndpoint } from '@tt/protocol';
 import type { Config } from './platform/config';
 import { createLogger } from './platform/logger';
 import { installErrorHandling } from './platform/errors';
+import { installHttpHardening, requestId } from './platform/http-hardening';
 import { installAuth, TokenService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db/index';
 import { createBus, type EventBus } from './platform/bus';
@@ -86,9 +86,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    genReqId: requestId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandling(app);
   installAuth(app, platform.tokens);
 
-  await app.register(cors, { origin: true, credentials: true });
+  await installHttpHardening(app, config);
   await app.register(multipart, { limits: { fileSize: config.IMAGE_MAX_BYTES, files: 1 } });
   // Runs before the rate-limit plugin's own onRoute hook, which reads `config.rateLimit`.
   if (!config.RATE_LIMIT_ENABLED) {

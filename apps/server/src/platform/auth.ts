@@ -130,6 +130,8 @@ export class TokenService {
       ({ payload } = await jwtVerify(token, this.publicKey, {
         issuer: ISSUER,
         algorithms: ['RS256'],
+        // SEC-TOKEN-EXP-1: a token must say when it ends (and who it is for).
+        requiredClaims: ['exp', 'sub'],
       }));
     } catch {
       throw fail('TOKEN_INVALID');

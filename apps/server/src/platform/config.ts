@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
+import { parseTrustProxy, trustProxyProblem, type TrustProxy } from './client-address';
 import { mediaToolPath } from './media-tools';
 import { ProviderEnv, providerOptionsFromEnv, type ProviderOptions } from './providers/config';
 
@@ -64,6 +65,25 @@ const EnvSchema = z.object({
   GUEST_TOKEN_TTL: duration.prefault('1d'),
   BOT_TOKEN_TTL: duration.prefault('365d'),
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; unset: none. */
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => trustProxyProblem(v) === null, {
+      error: (i) =>
+        `must be a hop count or a list of addresses: ${trustProxyProblem(String(i.input))}`,
+    })
+    .optional(),
+  /** Other origins allowed to call the API from a browser (comma list); unset: same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .optional(),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_THROTTLE_WINDOW: duration.prefault('15m'),
@@ -143,6 +163,8 @@ export interface Config extends Omit<
   publicUrl: string;
   /** Base URLs and credentials of the music-provider adapters. */
   providers: ProviderOptions;
+  /** TRUST_PROXY, parsed: which hops in front of the server are proxies (false: none). */
+  trustProxy: TrustProxy | false;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     providers: providerOptionsFromEnv(cleaned),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

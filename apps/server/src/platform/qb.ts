@@ -116,6 +116,14 @@ function coerceScalar(field: string, type: QbFieldType, op: QbOperator, raw: unk
   }
 }
 
+/**
+ * The type of a filterable field, looked up as the record's own key only: names such as
+ * `constructor` or `__proto__` are unknown fields, not Object.prototype members (SEC-QB-1).
+ */
+function fieldType(opts: QbOptions, field: string): QbFieldType | undefined {
+  return Object.hasOwn(opts.fields, field) ? opts.fields[field] : undefined;
+}
+
 function condition(
   opts: QbOptions,
   where: string,
@@ -124,7 +132,7 @@ function condition(
   raw: unknown,
   hasValue: boolean,
 ): QbWhere {
-  const type = opts.fields[field];
+  const type = fieldType(opts, field);
   if (!type) throw bad(`Unknown field '${field}' in ${where}.`);
   if (!isOperator(op)) throw bad(`Unknown operator '${op}' for field '${field}' in ${where}.`);
   if (!OPS_BY_TYPE[type].includes(op)) {
@@ -178,7 +186,7 @@ function parseSearchNode(opts: QbOptions, node: unknown, depth: number): QbWhere
       continue;
     }
     if (key.startsWith('$')) throw bad(`Unknown operator '${key}' in s.`);
-    if (!opts.fields[key]) throw bad(`Unknown field '${key}' in s.`);
+    if (!fieldType(opts, key)) throw bad(`Unknown field '${key}' in s.`);
     if (val === null) items.push(condition(opts, 's', key, '$isnull', null, false));
     else if (Array.isArray(val)) items.push(condition(opts, 's', key, '$in', val, true));
     else if (!isPlainObject(val)) items.push(condition(opts, 's', key, '$eq', val, true));
@@ -245,7 +253,7 @@ export function parseQb(query: Partial<QbQuery>, opts: QbOptions): QbParsed {
   const sort = (query.sort ?? []).map((text): QbSort => {
     const [field, dirRaw = 'ASC', ...extra] = text.split(',').map((p) => p.trim());
     const dir = dirRaw.toUpperCase();
-    const type = opts.fields[field];
+    const type = fieldType(opts, field);
     if (!type || type === 'array') throw bad(`Unknown sort field '${field}'.`);
     if ((dir !== 'ASC' && dir !== 'DESC') || extra.length) {
       throw bad(`Invalid sort '${text}': expected field,ASC or field,DESC.`);
