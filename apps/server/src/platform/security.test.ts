@@ -146,7 +146,7 @@ describe('platform hardening', () => {
   });
 
   it('SEC-HEADERS-1: responses carry a CSP, frame and referrer policies', async () => {
-    const res = await fetch(`${s.url}/api/user-service/status`);
+    const res = await fetch(`${s.url}/api/user-service/info-admin/user-service-status`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).toMatch(/object-src 'none'/);
@@ -160,7 +160,9 @@ describe('platform hardening', () => {
   it('SEC-REQID-1: a short plain request id is kept, anything else is replaced', async () => {
     const id = async (given: string) =>
       (
-        await fetch(`${s.url}/api/user-service/status`, { headers: { 'x-request-id': given } })
+        await fetch(`${s.url}/api/user-service/info-admin/user-service-status`, {
+          headers: { 'x-request-id': given },
+        })
       ).headers.get('x-request-id');
     expect(await id('trace-42.a')).toBe('trace-42.a');
     const replaced = await id('<script>alert(1)</script>');
