@@ -123,7 +123,7 @@ export const HOSTILE_JSON: unknown[] = [
   -1,
   1e308,
   -1e308,
-  9007199254740993,
+  Number.MAX_SAFE_INTEGER + 2,
   1.5,
   '',
   'x'.repeat(100_000),
