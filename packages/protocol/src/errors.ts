@@ -133,6 +133,13 @@ export const ERRORS = {
       'You cannot delete your only verified e-mail address; add and verify another one first.',
   },
   MAGIC_LINK_INVALID: { status: 401, message: 'This magic link is invalid or has expired' },
+  /** Codes, reset tokens, magic links and vouchers after too many wrong ones (right ones too). */
+  CODE_ATTEMPTS_LOCKED: {
+    status: 429,
+    message: 'Too many incorrect codes, checking is paused; please try again later.',
+  },
+  /** An account whose e-mail address is not verified yet (see docs/SECURITY.md). */
+  EMAIL_NOT_VERIFIED_ACTION: { status: 403, message: 'Verify your e-mail address to do this.' },
   BOT_TOKEN_FORBIDDEN: {
     status: 403,
     message: 'Only the bot itself or its owner can get its token',

@@ -84,9 +84,21 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ })))
     .optional(),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** SEC-LOGIN-1: wrong passwords for one account from one client (IP) before that pair gets 429. */
+  LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  /** SEC-LOGIN-2: wrong passwords for one account from all clients before only known clients may try. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_THROTTLE_WINDOW: duration.prefault('15m'),
+  /** SEC-LOGIN-2: how long a client (IP) that logged in to an account stays "known" for it. */
+  LOGIN_KNOWN_CLIENT_TTL: duration.prefault('30d'),
+  /** SEC-CODE-1: wrong codes per target (account, phone number) within the window, then 429. */
+  CODE_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  CODE_FAILURE_WINDOW: duration.prefault('15m'),
+  /** SEC-CODE-1: wrong codes per target within 24 hours (bounds guesses over a code's lifetime). */
+  CODE_MAX_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  /** SEC-CODE-2: wrong codes, tokens, links and vouchers from one IP within the window, then 429. */
+  CODE_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   EMAIL_VERIFICATION_MIN_INTERVAL: duration.prefault('60s'),
   EMAIL_CODE_TTL: duration.prefault('24h'),
   MAGIC_LINK_TTL: duration.prefault('10m'),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailEndpoints as e } from '@tt/protocol';
 import { route } from '../../platform/route';
 import { EmailService } from './emails.service';
-import type { AccountService } from './service';
+import { clientIp, type AccountService } from './service';
 
 /** E-mail addresses: list, add, delete, verification e-mail, verify (and deprecated confirm). */
 export function registerEmailsRoutes(app: FastifyInstance, accounts: AccountService): void {
@@ -19,7 +19,9 @@ export function registerEmailsRoutes(app: FastifyInstance, accounts: AccountServ
     return { success: true };
   });
 
-  route(app, e.verify, ({ body }) => emails.verify(body.email, body.code));
+  route(app, e.verify, ({ body, request }) =>
+    emails.verify(body.email, body.code, clientIp(request)),
+  );
 
-  route(app, e.confirm, ({ auth, body }) => emails.confirm(auth, body));
+  route(app, e.confirm, ({ auth, body, request }) => emails.confirm(auth, body, clientIp(request)));
 }

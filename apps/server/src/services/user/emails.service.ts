@@ -8,12 +8,10 @@ import type {
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { AttemptLimiter } from './attempts';
 import { EmailsRepository } from './emails.repository';
 import type { EmailRow } from './repository';
 import { sha256, sixDigitCode, type AccountService } from './service';
-
-/** Wrong codes accepted per address before it needs a new verification e-mail. */
-export const MAX_VERIFY_FAILURES = 10;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -46,17 +44,20 @@ const isUniqueViolation = (err: unknown) =>
 /** The e-mail addresses of an account: list, add, delete, (re)send codes and verify them. */
 export class EmailService {
   private readonly repo: EmailsRepository;
+  /** SEC-CODE-1: wrong codes count per account, on both verify and the deprecated confirm. */
+  private readonly attempts: AttemptLimiter;
 
   constructor(private readonly accounts: AccountService) {
     this.repo = new EmailsRepository(accounts.platform.db);
+    this.attempts = new AttemptLimiter(
+      accounts.platform.counters,
+      accounts.platform.config,
+      'email-code',
+    );
   }
 
   private get config() {
     return this.accounts.platform.config;
-  }
-
-  private failuresKey(emailId: number) {
-    return `email-verify-fail:${emailId}`;
   }
 
   async list(auth: AuthContext | null): Promise<EmailDto[]> {
@@ -116,7 +117,6 @@ export class EmailService {
       }
       return emails.markDeleted(row, new Date());
     });
-    await this.accounts.platform.counters.reset(this.failuresKey(deleted.id));
     return toEmailDto(deleted);
   }
 
@@ -141,54 +141,64 @@ export class EmailService {
       if (fresh && isVerifiedStatus(fresh.status)) throw fail('EMAIL_ALREADY_VERIFIED');
       throw fail('EMAIL_RESEND_TOO_SOON');
     }
-    await this.accounts.platform.counters.reset(this.failuresKey(row.id));
+    // A new code does not reset the count of wrong ones (SEC-CODE-1).
     await this.accounts.mailVerificationCode(updated.email, code);
   }
 
-  /** Verifies an address with its code; no token needed (the code proves ownership). */
-  async verify(address: string, code: string): Promise<EmailVerificationRes> {
+  /**
+   * Verifies an address with its code; no token needed (the code proves ownership). Wrong codes
+   * count against the account owning the address (SEC-CODE-1) and the caller's IP.
+   */
+  async verify(address: string, code: string, ip: string): Promise<EmailVerificationRes> {
     const row = await this.accounts.repo.liveEmail(address);
     if (!row) throw fail('EMAIL_NOT_FOUND');
     if (isVerifiedStatus(row.status)) throw fail('EMAIL_ALREADY_VERIFIED');
-    const { counters } = this.accounts.platform;
-    const key = this.failuresKey(row.id);
-    const now = new Date();
-    const valid =
-      (await counters.get(key)) < MAX_VERIFY_FAILURES &&
-      row.verificationCode !== null &&
-      row.verificationExpiresAt !== null &&
-      row.verificationExpiresAt > now &&
-      sameHash(row.verificationCode, sha256(code.trim()));
-    if (!valid) {
-      await counters.hit(key, this.config.EMAIL_CODE_TTL);
-      throw fail('EMAIL_VERIFICATION_FAILED');
-    }
-    // A racing verification of the same code may have won: the address is verified either way.
-    await this.repo.markVerified(row.id, now);
-    await counters.reset(key);
-    return { status: 'VERIFIED', email: row.email };
+    return this.attempts.guard({ target: `account:${row.userId}`, ip }, async () => {
+      if (!codeMatches(row, sha256(code.trim()), new Date()))
+        throw fail('EMAIL_VERIFICATION_FAILED');
+      return this.markVerified(row);
+    });
   }
 
   /**
    * Deprecated POST /users/confirm-email: `{ email, code }` behaves like verify; `{ token }`
-   * (the code alone) needs a bearer token and matches the caller's pending addresses.
+   * (the code alone) needs a bearer token and matches the caller's pending addresses. Wrong
+   * tokens count against the calling account like wrong codes of verify (SEC-CODE-1).
    */
-  async confirm(auth: AuthContext | null, body: ConfirmEmailReq): Promise<EmailVerificationRes> {
-    if (body.email && body.code) return this.verify(body.email, body.code);
+  async confirm(
+    auth: AuthContext | null,
+    body: ConfirmEmailReq,
+    ip: string,
+  ): Promise<EmailVerificationRes> {
+    if (body.email && body.code) return this.verify(body.email, body.code, ip);
     if (!auth) throw fail('TOKEN_MISSING');
     if (auth.isGuest) throw fail('GUEST_NOT_ALLOWED');
     const user = await this.accounts.me(auth);
-    const hash = sha256(body.token ?? '');
-    const now = new Date();
-    const match = (await this.accounts.repo.emailsOf(user.id)).find(
-      (e) =>
-        e.status === 'PENDING_VERIFICATION' &&
-        e.verificationCode !== null &&
-        e.verificationExpiresAt !== null &&
-        e.verificationExpiresAt > now &&
-        sameHash(e.verificationCode, hash),
-    );
-    if (!match) throw fail('EMAIL_VERIFICATION_FAILED');
-    return this.verify(match.email, body.token ?? '');
+    return this.attempts.guard({ target: `account:${user.id}`, ip }, async () => {
+      const hash = sha256((body.token ?? '').trim());
+      const now = new Date();
+      const match = (await this.accounts.repo.emailsOf(user.id)).find((e) =>
+        codeMatches(e, hash, now),
+      );
+      if (!match) throw fail('EMAIL_VERIFICATION_FAILED');
+      return this.markVerified(match);
+    });
   }
+
+  private async markVerified(row: EmailRow): Promise<EmailVerificationRes> {
+    // A racing verification of the same code may have won: the address is verified either way.
+    await this.repo.markVerified(row.id, new Date());
+    return { status: 'VERIFIED', email: row.email };
+  }
+}
+
+/** A pending address whose live code has this hash. */
+function codeMatches(e: EmailRow, hash: string, now: Date): boolean {
+  return (
+    e.status === 'PENDING_VERIFICATION' &&
+    e.verificationCode !== null &&
+    e.verificationExpiresAt !== null &&
+    e.verificationExpiresAt > now &&
+    sameHash(e.verificationCode, hash)
+  );
 }

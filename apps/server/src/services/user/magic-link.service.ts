@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { AttemptLimiter } from './attempts';
 import { OneTimeTokenRepository } from './passwords.repository';
 import { newSecret } from './passwords.service';
 import { sha256, type AccountService } from './service';
@@ -10,9 +11,16 @@ import { sha256, type AccountService } from './service';
  */
 export class MagicLinkService {
   private readonly tokens: OneTimeTokenRepository;
+  /** SEC-CODE-2: wrong links count per IP (a link names no account). */
+  private readonly attempts: AttemptLimiter;
 
   constructor(private readonly accounts: AccountService) {
     this.tokens = new OneTimeTokenRepository(accounts.platform.db);
+    this.attempts = new AttemptLimiter(
+      accounts.platform.counters,
+      accounts.platform.config,
+      'magic-link',
+    );
   }
 
   async create(auth: AuthContext | null): Promise<string> {
@@ -27,12 +35,20 @@ export class MagicLinkService {
     return token;
   }
 
-  /** Exchanges the token, once, for an access token. */
-  async validate(shortLivedToken: string): Promise<string> {
+  /**
+   * Exchanges the token, once, for an access token. Password-login lockouts (SEC-LOGIN-*) do not
+   * apply: the link is the way in for an owner locked out by someone else's guesses.
+   */
+  async validate(shortLivedToken: string, ip: string): Promise<string> {
+    await this.attempts.begin({ ip });
     const row = await this.tokens.consume(sha256(shortLivedToken.trim()), 'magic-link', new Date());
     const user = row ? await this.accounts.repo.byId(row.userId) : undefined;
-    if (!user) throw fail('MAGIC_LINK_INVALID');
+    if (!user) {
+      await this.attempts.failed({ ip });
+      throw fail('MAGIC_LINK_INVALID');
+    }
     this.accounts.assertMayLogIn(user);
+    await this.accounts.rememberClient(user.id, ip);
     const updated = await this.accounts.repo.update(user.id, { lastLoginAt: new Date() });
     return this.accounts.issueToken(updated);
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { passwordEndpoints as e } from '@tt/protocol';
 import { route } from '../../platform/route';
 import { PasswordService } from './passwords.service';
-import type { AccountService } from './service';
+import { clientIp, type AccountService } from './service';
 
 /** Change, forgot, reset and set password. */
 export function registerPasswordsRoutes(app: FastifyInstance, accounts: AccountService): void {
@@ -17,7 +17,9 @@ export function registerPasswordsRoutes(app: FastifyInstance, accounts: AccountS
     return { success: true };
   });
 
-  route(app, e.reset, async ({ body }) => ({ accessToken: await passwords.reset(body) }));
+  route(app, e.reset, async ({ body, request }) => ({
+    accessToken: await passwords.reset(body, clientIp(request)),
+  }));
 
   route(app, e.set, async ({ auth, body }) => {
     await passwords.set(auth, body.newPassword);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChangePasswordReq, ResetPasswordReq } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { AttemptLimiter } from './attempts';
 import { OneTimeTokenRepository, PasswordsRepository } from './passwords.repository';
 import type { UserRow } from './repository';
 import { sha256, type AccountService } from './service';
@@ -9,7 +10,10 @@ import { sha256, type AccountService } from './service';
 /** Reset e-mails per address per hour; more requests still answer success but send nothing. */
 export const MAX_RESET_MAILS_PER_HOUR = 5;
 
-/** A random single-use secret (32 bytes, base64url) and the hash that is stored. */
+/**
+ * A random single-use secret (32 bytes = 256 bits, base64url) and the hash that is stored:
+ * reset tokens and magic links (SEC-CODE-1: guessing one is out of reach).
+ */
 export function newSecret(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: sha256(token) };
@@ -19,10 +23,17 @@ export function newSecret(): { token: string; hash: string } {
 export class PasswordService {
   private readonly passwordsRepo: PasswordsRepository;
   private readonly tokens: OneTimeTokenRepository;
+  /** SEC-CODE-2: wrong reset tokens count per IP (a token names no account). */
+  private readonly attempts: AttemptLimiter;
 
   constructor(private readonly accounts: AccountService) {
     this.passwordsRepo = new PasswordsRepository(accounts.platform.db);
     this.tokens = new OneTimeTokenRepository(accounts.platform.db);
+    this.attempts = new AttemptLimiter(
+      accounts.platform.counters,
+      accounts.platform.config,
+      'password-reset',
+    );
   }
 
   private get platform() {
@@ -54,7 +65,7 @@ export class PasswordService {
     const user = await this.accounts.me(auth);
     const { counters, config } = this.platform;
     const key = `change-password-fail:${user.id}`;
-    if ((await counters.get(key)) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+    if ((await counters.get(key)) >= config.LOGIN_MAX_FAILURES_PER_CLIENT) {
       throw fail('LOGIN_THROTTLED');
     }
     if (!(await this.accounts.passwords.verify(user.passwordHash, input.oldPassword))) {
@@ -114,11 +125,15 @@ export class PasswordService {
   }
 
   /** Sets a new password with the token of a reset e-mail (single use); answers a fresh token. */
-  async reset(input: ResetPasswordReq): Promise<string> {
+  async reset(input: ResetPasswordReq, ip: string): Promise<string> {
     const hash = sha256(input.token.trim());
+    await this.attempts.begin({ ip });
     const row = await this.tokens.findLive(hash, 'password-reset', new Date());
     const user = row ? await this.accounts.repo.byId(row.userId) : undefined;
-    if (!row || !user) throw fail('CANNOT_RESET_PASSWORD');
+    if (!row || !user) {
+      await this.attempts.failed({ ip });
+      throw fail('CANNOT_RESET_PASSWORD');
+    }
     this.accounts.assertMayLogIn(user);
     if (await this.accounts.passwords.verify(user.passwordHash, input.newPassword)) {
       throw fail('PASSWORD_SAME_AS_PREVIOUS');

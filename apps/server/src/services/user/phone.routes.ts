@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { phoneEndpoints as e } from '@tt/protocol';
 import { route } from '../../platform/route';
-import type { AccountService } from './service';
+import { clientIp, type AccountService } from './service';
 import { PhoneService } from './phone.service';
 
 /** Phone login, phone validation and the phone whitelist (two route groups share it). */
@@ -16,7 +16,7 @@ export function registerPhoneRoutes(app: FastifyInstance, accounts: AccountServi
   route(app, e.fraudConstants, () => phones.fraudConstants());
 
   route(app, e.sendCode, ({ body }) => phones.sendCode(body.phoneNumber, body.country));
-  route(app, e.verifyCode, ({ body }) => phones.verifyCode(body));
+  route(app, e.verifyCode, ({ body, request }) => phones.verifyCode(body, clientIp(request)));
 
   route(app, e.addWhitelist, ({ body, auth }) => phones.addToWhitelist(body, auth?.uuid ?? null));
   route(app, e.removeWhitelist, ({ params }) => phones.removeFromWhitelist(params.id));

@@ -15,6 +15,7 @@ import type {
 } from '@tt/protocol';
 import { PHONE_LINE_TYPES } from '@tt/protocol';
 import { fail } from '../../platform/errors';
+import { AttemptLimiter } from './attempts';
 import type { UserRow } from './repository';
 import type { AccountService } from './service';
 import { sha256, sixDigitCode } from './service';
@@ -105,9 +106,16 @@ function describeTtl(seconds: number): string {
 /** Phone login by texted code, phone validation and the phone whitelist. */
 export class PhoneService {
   readonly repo: PhoneRepository;
+  /** SEC-CODE-1: wrong codes count per number across its codes (a new code does not reset it). */
+  private readonly attempts: AttemptLimiter;
 
   constructor(private readonly accounts: AccountService) {
     this.repo = new PhoneRepository(accounts.platform.db);
+    this.attempts = new AttemptLimiter(
+      accounts.platform.counters,
+      accounts.platform.config,
+      'phone-code',
+    );
   }
 
   private get config() {
@@ -203,12 +211,14 @@ export class PhoneService {
     return { success: true, expiresInSeconds: ttl };
   }
 
-  /** Checks the newest code of the number; logs in (creating the account on first login). */
-  async verifyCode(input: {
-    phoneNumber: string;
-    code: string;
-    country?: string;
-  }): Promise<{ accessToken: string; isNewUser: boolean }> {
+  /**
+   * Checks the newest code of the number; logs in (creating the account on first login). A code
+   * allows PHONE_CODE_MAX_ATTEMPTS tries; the number as a whole is limited by SEC-CODE-1.
+   */
+  async verifyCode(
+    input: { phoneNumber: string; code: string; country?: string },
+    ip: string,
+  ): Promise<{ accessToken: string; isNewUser: boolean }> {
     const c = classifyPhone(input.phoneNumber, input.country);
     if (!c.e164) throw fail('INVALID_PHONE');
     const max = this.config.PHONE_CODE_MAX_ATTEMPTS;
@@ -216,15 +226,20 @@ export class PhoneService {
     if (!row) throw fail('PHONE_CODE_NOT_FOUND');
     if (row.attempts >= max) throw fail('PHONE_CODE_TOO_MANY_ATTEMPTS');
     if (row.expiresAt.getTime() <= Date.now()) throw fail('PHONE_CODE_EXPIRED');
+    const subject = { target: `phone:${c.e164}`, ip };
+    await this.attempts.begin(subject);
     if (sha256(input.code.trim()) !== row.codeHash) {
+      await this.attempts.failed(subject);
       const attempts = await this.repo.countWrongAttempt(row.id, max);
       if (attempts === null || attempts >= max) throw fail('PHONE_CODE_TOO_MANY_ATTEMPTS');
       throw fail('PHONE_CODE_INCORRECT');
     }
+    await this.attempts.succeeded(subject);
     if (!(await this.repo.consumeCode(row.id, max))) throw fail('PHONE_CODE_NOT_FOUND');
 
     const { user, isNewUser } = await this.accountFor(c.e164);
     this.accounts.assertMayLogIn(user);
+    await this.accounts.rememberClient(user.id, ip);
     const updated = await this.accounts.repo.update(user.id, { lastLoginAt: new Date() });
     return { accessToken: await this.accounts.issueToken(updated), isNewUser };
   }

@@ -225,31 +225,77 @@ export class AccountService {
     return user;
   }
 
-  /** E-mail + password login with per-account and per-IP throttling. */
+  /**
+   * E-mail + password login. Wrong passwords are counted so that guessing stops without handing
+   * the lock to the guesser:
+   * - per IP: LOGIN_MAX_ATTEMPTS_PER_IP attempts (right or wrong) within the window, any account;
+   * - SEC-LOGIN-1, per account and client (IP): after LOGIN_MAX_FAILURES_PER_CLIENT wrong ones,
+   *   that client gets 429 for this account — a right password too — until the window passes;
+   *   other clients are not affected;
+   * - SEC-LOGIN-2, per account from all clients: after LOGIN_MAX_FAILURES_PER_ACCOUNT wrong ones,
+   *   only known clients (an IP that logged in to the account within LOGIN_KNOWN_CLIENT_TTL) may
+   *   still try; new ones get 429. Magic links, phone codes and password reset are not blocked.
+   * Counts are kept by address, so unknown addresses behave exactly like real ones.
+   */
   async login(input: { email: string; password: string }, ip: string): Promise<string> {
     const { counters, config } = this.platform;
     const address = input.email.trim().toLowerCase();
     const window = config.LOGIN_THROTTLE_WINDOW;
-    const accountKey = `login-fail:${sha256(address)}`;
+    const keys = loginKeys(address, ip);
     if ((await counters.hit(`login-ip:${ip}`, window)) > config.LOGIN_MAX_ATTEMPTS_PER_IP) {
       throw fail('LOGIN_THROTTLED');
     }
-    if ((await counters.get(accountKey)) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+    // a right password clears it.
+    if ((await counters.hit(keys.client, window)) > config.LOGIN_MAX_FAILURES_PER_CLIENT) {
       throw fail('LOGIN_THROTTLED');
     }
     const email = await this.repo.liveEmail(address);
     const user = email ? await this.repo.byId(email.userId) : undefined;
+    if (
+      (await counters.get(keys.account)) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT &&
+      !(user && (await this.isKnownClient(user.id, ip)))
+    ) {
+      throw fail('LOGIN_THROTTLED');
+    }
     const ok = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !email || !ok) {
-      await counters.hit(accountKey, window);
+      await counters.hit(keys.account, window);
       throw fail('INCORRECT_CREDENTIALS');
     }
+    await counters.reset(keys.client);
     if (email.status === 'PENDING_VERIFICATION') throw fail('EMAIL_NOT_VERIFIED');
     this.assertMayLogIn(user);
-    await counters.reset(accountKey);
+    await this.rememberClient(user.id, ip);
     const updated = await this.repo.update(user.id, { lastLoginAt: new Date() });
     return this.issueToken(updated);
   }
+
+  private knownClientKey(userId: number, ip: string) {
+    return `login-known:${sha256(`${userId}|${ip}`)}`;
+  }
+
+  /** SEC-LOGIN-2: this client (IP) logged in to the account; known for LOGIN_KNOWN_CLIENT_TTL. */
+  async rememberClient(userId: number, ip: string): Promise<void> {
+    const key = this.knownClientKey(userId, ip);
+    // From its latest login: the window starts again.
+    await this.platform.counters.reset(key);
+    await this.platform.counters.hit(key, this.platform.config.LOGIN_KNOWN_CLIENT_TTL);
+  }
+
+  async isKnownClient(userId: number, ip: string): Promise<boolean> {
+    return (await this.platform.counters.get(this.knownClientKey(userId, ip))) > 0;
+  }
+}
+
+/** Failure counter keys of a login: hashed, so no address or IP is stored in clear. */
+function loginKeys(address: string, ip: string) {
+  return {
+    /** Wrong passwords from this client for this account (SEC-LOGIN-1). */
+    client: `login-fail-client:${sha256(`${address}|${ip}`)}`,
+    /** Wrong passwords for this account from every client (SEC-LOGIN-2). */
+    account: `login-fail:${sha256(address)}`,
+  };
 }
 
 export function clientIp(request: FastifyRequest): string {

@@ -7,8 +7,9 @@ import {
   type VoucherSignUpReq,
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import type { Db } from '../../platform/db/index';
+import { AttemptLimiter, type AttemptSubject } from './attempts';
 import { UserRepository, type UserRow } from './repository';
 import type { AccountService } from './service';
 import { VoucherRepository, type VoucherRow } from './vouchers.repository';
@@ -53,9 +54,16 @@ function unusable(v: VoucherRow | undefined, unknown: 'VOUCHER_NOT_FOUND' | 'VOU
  */
 export class VoucherService {
   readonly repo: VoucherRepository;
+  /** SEC-CODE-1/2: codes that cannot be used count per caller account and per IP. */
+  private readonly attempts: AttemptLimiter;
 
   constructor(readonly accounts: AccountService) {
     this.repo = new VoucherRepository(accounts.platform.db);
+    this.attempts = new AttemptLimiter(
+      accounts.platform.counters,
+      accounts.platform.config,
+      'voucher',
+    );
   }
 
   async create(
@@ -101,18 +109,26 @@ export class VoucherService {
   }
 
   /** Redeems for the caller and grants the voucher's capability, in one transaction. */
-  async redeem(auth: AuthContext | null, code: string): Promise<VoucherDto> {
+  async redeem(auth: AuthContext | null, code: string, ip: string): Promise<VoucherDto> {
     const user = await this.accounts.me(auth);
-    const row = await this.accounts.platform.db.transaction(async (tx) => {
-      const repo = new VoucherRepository(tx as unknown as Db);
-      const v = await repo.updateIfPending(
-        { code },
-        { status: 'REDEEMED', redeemedBy: user.uuid, redeemedAt: new Date() },
-      );
-      if (!v) throw unusable(await repo.byCode(code), 'VOUCHER_NOT_FOUND');
-      await grant(new UserRepository(tx as unknown as Db), user, v.capability);
-      return v;
-    });
+    const subject: AttemptSubject = { target: `account:${user.id}`, ip };
+    await this.attempts.begin(subject);
+    const row = await this.accounts.platform.db
+      .transaction(async (tx) => {
+        const repo = new VoucherRepository(tx as unknown as Db);
+        const v = await repo.updateIfPending(
+          { code },
+          { status: 'REDEEMED', redeemedBy: user.uuid, redeemedAt: new Date() },
+        );
+        if (!v) throw unusable(await repo.byCode(code), 'VOUCHER_NOT_FOUND');
+        await grant(new UserRepository(tx as unknown as Db), user, v.capability);
+        return v;
+      })
+      .catch(async (err: unknown) => {
+        if (isVoucherRefusal(err)) await this.attempts.failed(subject);
+        throw err;
+      });
+    await this.attempts.succeeded(subject);
     return voucherDto(row);
   }
 
@@ -121,12 +137,17 @@ export class VoucherService {
    * account is created as by POST /users/sign-up (verification e-mail included), then the voucher
    * is bound to it. If the account cannot be created, the voucher is released.
    */
-  async signUp(input: VoucherSignUpReq): Promise<UserRow> {
+  async signUp(input: VoucherSignUpReq, ip: string): Promise<UserRow> {
+    // No account yet: the IP is what counts (SEC-CODE-2).
+    await this.attempts.begin({ ip });
     const claimed = await this.repo.updateIfPending(
       { code: input.voucherCode },
       { status: 'REDEEMED', redeemedAt: new Date() },
     );
-    if (!claimed) throw unusable(await this.repo.byCode(input.voucherCode), 'VOUCHER_INVALID');
+    if (!claimed) {
+      await this.attempts.failed({ ip });
+      throw unusable(await this.repo.byCode(input.voucherCode), 'VOUCHER_INVALID');
+    }
     let created: Awaited<ReturnType<AccountService['createAccount']>>;
     try {
       created = await this.accounts.createAccount({
@@ -144,6 +165,17 @@ export class VoucherService {
     if (code) await this.accounts.mailVerificationCode(email.email, code);
     return updated;
   }
+}
+
+const VOUCHER_REFUSALS = new Set([
+  'VOUCHER_NOT_FOUND',
+  'VOUCHER_REVOKED',
+  'VOUCHER_ALREADY_REDEEMED',
+]);
+
+/** A refusal of the code itself (unknown, used or revoked), as opposed to any other failure. */
+function isVoucherRefusal(err: unknown): boolean {
+  return err instanceof AppError && VOUCHER_REFUSALS.has(err.code);
 }
 
 async function grant(
