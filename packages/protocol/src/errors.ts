@@ -216,12 +216,34 @@ export const ERRORS = {
   ROOM_NOT_LIVE: { status: 403, message: 'This room is not live right now.' },
   ROOM_PASSWORD_REQUIRED: { status: 403, message: 'This room needs a password.' },
   ROOM_PASSWORD_INCORRECT: { status: 403, message: 'Incorrect room password.' },
+  ROOM_PASSWORD_ATTEMPTS: {
+    status: 429,
+    message: 'Too many wrong room passwords, please try again later.',
+  },
   ROOM_BANNED: { status: 403, message: 'You are banned from this room.' },
   ROOM_KICKED: {
     status: 403,
     message: 'You were kicked from this room, please try again in a few minutes.',
   },
   ROOM_FULL: { status: 403, message: 'This room is full' },
+  ROOM_GUESTS_FULL: {
+    status: 403,
+    message: 'This room cannot take more guests right now, please log in to join.',
+  },
+  // the room socket's own refusals (error frames carry these codes)
+  SOCKET_RATE_LIMITED: {
+    status: 429,
+    message: 'You are doing that too often, please slow down.',
+  },
+  SOCKET_FLOODING: {
+    status: 429,
+    message: 'Too many refused messages: this connection is closed.',
+  },
+  SOCKET_USER_LIMIT: {
+    status: 429,
+    message: 'Too many open connections for this account, please close some tabs.',
+  },
+  SOCKET_IP_LIMIT: { status: 429, message: 'Too many open connections from this address.' },
   ROOM_EMPTY: { status: 404, message: 'Nobody is in this room right now.' },
   ROOM_POSTER_NOT_FOUND: { status: 404, message: 'This room has no poster.' },
   ROOM_ROLE_OWNER_CHANGE: {

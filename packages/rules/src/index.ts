@@ -2,3 +2,5 @@ export * from './accounts';
 export * from './music';
 export * from './song-status';
 export * from './crates';
+export * from './socket-limits';
+export * from './room-size';

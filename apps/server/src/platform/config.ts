@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
+import { parseSocketRateLimits } from '@tt/rules';
 import { parseTrustProxy, trustProxyProblem, type TrustProxy } from './client-address';
 import { mediaToolPath } from './media-tools';
 import { ProviderEnv, providerOptionsFromEnv, type ProviderOptions } from './providers/config';
@@ -111,6 +112,36 @@ const EnvSchema = z.object({
   REALTIME_PING_INTERVAL: duration.prefault('25s'),
   REALTIME_IDLE_TIMEOUT: duration.prefault('70s'),
   ROOM_LEAVE_GRACE: duration.prefault('20s'),
+  /** SEC-SOCKETS-1: open room sockets one user may hold, and one address. */
+  REALTIME_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
+  REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** SEC-FLOOD-1: overrides of the socket rate table (packages/rules), `kind=burst/perSecond,…`. */
+  REALTIME_RATE_LIMITS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseSocketRateLimits(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /** SEC-FLOOD-2: this many refused frames within the window close the connection. */
+  REALTIME_FLOOD_MAX_REFUSALS: z.coerce.number().int().min(1).default(50),
+  REALTIME_FLOOD_WINDOW: duration.prefault('10s'),
+  /** SEC-GUEST-1: guests a room admits besides its users, as a share of roomSize (0: none). */
+  ROOM_GUEST_ALLOWANCE_RATIO: z.coerce.number().min(0).max(100).default(1),
+  /** SEC-ROOMPW-1: wrong room passwords within the window before 429. */
+  ROOM_PASSWORD_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
+  ROOM_PASSWORD_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  ROOM_PASSWORD_MAX_FAILURES_PER_ROOM: z.coerce.number().int().min(1).default(100),
+  ROOM_PASSWORD_THROTTLE_WINDOW: duration.prefault('15m'),
+  /** SEC-ROOM-PRIV-1: how long a password given to the REST join opens a room's live state. */
+  ROOM_PASSWORD_GRANT_TTL: duration.prefault('30m'),
+  /** SEC-ROOMPW-3: argon2 hashes/verifications running at once per process, and waiting. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PASSWORD_HASH_MAX_QUEUE: z.coerce.number().int().min(0).default(100),
   /** GET /search/v2 answers (it is 404 while off). */
   SEARCH_V2: bool.default(false),
   /** How long a search waits for one music provider before leaving its results out. */

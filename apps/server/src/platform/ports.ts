@@ -8,6 +8,7 @@ import type {
   VoteCounts,
 } from '@tt/protocol';
 import type { SongDto, SongProvider, SongStatus } from '@tt/protocol';
+import type { Occupancy } from '@tt/rules';
 import type { ProviderSong } from './providers/http';
 
 /**
@@ -43,6 +44,12 @@ export interface UsersPort {
   capabilities(uuid: string): Promise<Capability[]>;
   /** The account owning a live e-mail address (demo seeds), or null. */
   uuidByEmail(email: string): Promise<string | null>;
+  /**
+   * SEC-UNVERIFIED-1: may this account create things (rooms, crates, bots)? True for a verified or
+   * admin-created e-mail address, a phone-login account and a bot; false for unknown accounts.
+   * Callers use platform/verified.ts requireVerifiedAccount.
+   */
+  isVerified(uuid: string): Promise<boolean>;
 }
 
 export interface JoinRequest {
@@ -52,6 +59,8 @@ export interface JoinRequest {
   roles: TokenRole[];
   password?: string;
   guestPassword?: string;
+  /** The connection's address (room-password throttling). */
+  ip?: string | null;
 }
 
 export interface RoomsPort {
@@ -94,8 +103,10 @@ export interface RealtimePort {
   roomState(roomUuid: string): Promise<ClientRoomState | null>;
   /** Who is in the room right now (guests excluded from userUuids). */
   presence(roomUuid: string): RoomPresence;
-  /** Number of connected users in the room, guests included (room size rule). */
-  occupancy(roomUuid: string): number;
+  /** Users and guests in the room now, each counted once (room size and guest allowance). */
+  occupancy(roomUuid: string): Occupancy;
+  /** Is this user (or guest) in the live room now? */
+  isInRoom(roomUuid: string, userUuid: string): boolean;
 }
 
 /** A page of catalogue songs; `next` is the offset of the following page, or null. */

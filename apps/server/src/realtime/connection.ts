@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
+import type { SocketRateKind, TokenBucket } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
+import type { Refusal } from './guard';
 import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 
 /**
@@ -24,6 +26,13 @@ export class Connection {
   ready: Promise<void> = Promise.resolve();
   readonly rooms = new Map<string, RoomGate>();
   closed = false;
+  /** Refused at open (too many sockets): every frame is answered this, then it closes. */
+  refusal: Refusal | null = null;
+  /** Counted against its user's socket limit (SEC-SOCKETS-1). */
+  countedUser = false;
+  /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */
+  readonly buckets = new Map<SocketRateKind, TokenBucket>();
+  refusals: number[] = [];
 
   constructor(
     readonly ws: WebSocket,

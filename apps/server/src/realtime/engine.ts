@@ -1,7 +1,8 @@
 import type { SongVotes, UserProfileDto } from '@tt/protocol';
+import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
 import type { RoomPresence } from '../platform/ports';
-import { refuse, ROOM_ERRORS } from './errors';
+import { refuse, refuseCode, ROOM_ERRORS } from './errors';
 import { ghostProfile, type LiveRoom } from './live-room';
 import type { Actor } from './room-actions';
 import { RoomRuntime } from './room-runtime';
@@ -24,6 +25,8 @@ export interface JoinParams {
   roomUuid: string;
   password?: string;
   guestPassword?: string;
+  /** The connection's address (room-password throttling). */
+  ip?: string | null;
 }
 
 const MAX_DELAY = 2 ** 31 - 1;
@@ -51,6 +54,7 @@ export class RoomEngine extends RoomRuntime {
       roles: auth.roles,
       password: params.password,
       guestPassword: params.guestPassword,
+      ip: params.ip ?? null,
     });
     const roomUuid = settings.uuid;
     const profile = auth.isGuest
@@ -66,9 +70,10 @@ export class RoomEngine extends RoomRuntime {
         member.leaveTimer = null;
       } else {
         const actor = { uuid: auth.uuid, roles: auth.roles };
-        const full = room.members.size >= settings.roomSize;
-        if (full && !isRoomModerator(settings, actor, Date.now())) {
-          throw refuse(ROOM_ERRORS.ROOM_FULL);
+        const ratio = this.options.guestAllowanceRatio;
+        const refusal = roomSizeRefusal(room.occupancy(), settings.roomSize, ratio, auth);
+        if (refusal && !isRoomModerator(settings, actor, Date.now())) {
+          throw refuseCode(refusal);
         }
         const { uuid, tokenRole, isGuest, roles } = auth;
         room.addMember({ uuid, tokenRole, isGuest, roles, profile }, connectionId);
@@ -248,8 +253,12 @@ export class RoomEngine extends RoomRuntime {
     };
   }
 
-  occupancy(roomUuid: string): number {
-    return this.rooms.get(roomUuid)?.members.size ?? 0;
+  occupancy(roomUuid: string): Occupancy {
+    return this.rooms.get(roomUuid)?.occupancy() ?? { users: 0, guests: 0 };
+  }
+
+  isInRoom(roomUuid: string, userUuid: string): boolean {
+    return this.rooms.get(roomUuid)?.members.has(userUuid) ?? false;
   }
 
   liveRoomUuids(): string[] {

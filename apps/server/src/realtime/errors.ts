@@ -1,9 +1,11 @@
-import { ERRORS } from '@tt/protocol';
+import { ERRORS, type ErrorCode } from '@tt/protocol';
 import { AppError } from '../platform/errors';
 
 /**
  * The error texts of the room socket. An action that fails answers
- * `{ error: <text>, context: 'response', messageId }`; the connection stays open.
+ * `{ error: <text>, code?: <catalogue code>, context: 'response', messageId }`; the connection
+ * stays open. `error` is what ttfm-socket clients read; `code` (when there is one) names the
+ * refusal in the protocol's error catalogue, for clients that translate it.
  */
 export const ROOM_ERRORS = {
   UNKNOWN_ACTION: (name: string) => `Unknown action: ${name}`,
@@ -29,9 +31,12 @@ export const ROOM_ERRORS = {
   SERVER_ERROR: 'Something went wrong, please try again',
 } as const;
 
-/** A refused action: its text goes back to the client as `error`. */
+/** A refused action: its text goes back to the client as `error` (and its code as `code`). */
 export class RoomActionError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code?: ErrorCode,
+  ) {
     super(message);
     this.name = 'RoomActionError';
   }
@@ -39,9 +44,20 @@ export class RoomActionError extends Error {
 
 export const refuse = (message: string) => new RoomActionError(message);
 
-/** The text a client sees for any error thrown while running an action. */
-export function errorText(err: unknown): { text: string; unexpected: boolean } {
-  if (err instanceof RoomActionError) return { text: err.message, unexpected: false };
-  if (err instanceof AppError && err.status < 500) return { text: err.message, unexpected: false };
+/** A refusal of the error catalogue: its standard text and its code. */
+export const refuseCode = (code: ErrorCode) => new RoomActionError(ERRORS[code].message, code);
+
+/** What a client sees for any error thrown while running an action. */
+export function errorText(err: unknown): { text: string; code?: string; unexpected: boolean } {
+  if (err instanceof RoomActionError) {
+    return { text: err.message, ...(err.code ? { code: err.code } : {}), unexpected: false };
+  }
+  if (err instanceof AppError && err.status < 500) {
+    return { text: err.message, ...(err.code ? { code: err.code } : {}), unexpected: false };
+  }
+  if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') {
+    // Password hashing is saturated (SEC-ROOMPW-3): a refusal, not a fault.
+    return { text: ROOM_ERRORS.SERVER_ERROR, code: err.code, unexpected: false };
+  }
   return { text: ROOM_ERRORS.SERVER_ERROR, unexpected: true };
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Platform } from '../platform/service';
 import { RoomEngine } from './engine';
 import { subscribeDomainEvents } from './events';
-import { realtimeOptions, type RealtimeOptions } from './options';
+import { limitsFromConfig, realtimeOptions, type RealtimeOptions } from './options';
 import { Transport } from './transport';
 import { roomTopic } from './wire';
 
@@ -25,7 +25,7 @@ export async function startRealtime(
   platform: Platform,
   overrides: Partial<RealtimeOptions> = {},
 ): Promise<Realtime> {
-  const options = realtimeOptions(overrides);
+  const options = realtimeOptions({ ...limitsFromConfig(platform.config), ...overrides });
   const engine = new RoomEngine(platform, options, (roomUuid, message) => {
     platform.bus
       .publish(roomTopic(roomUuid), message)
@@ -38,6 +38,7 @@ export async function startRealtime(
     roomState: async (roomUuid) => engine.state(roomUuid),
     presence: (roomUuid) => engine.presence(roomUuid),
     occupancy: (roomUuid) => engine.occupancy(roomUuid),
+    isInRoom: (roomUuid, userUuid) => engine.isInRoom(roomUuid, userUuid),
   };
   if (platform.ports.rooms) {
     const restored = await engine.restoreAll();

@@ -312,6 +312,13 @@ export class LiveRoom {
     });
   }
 
+  /** Users and guests in the room now (room size and guest allowance, SEC-GUEST-1). */
+  occupancy(): { users: number; guests: number } {
+    let guests = 0;
+    for (const m of this.members.values()) if (m.isGuest) guests++;
+    return { users: this.members.size - guests, guests };
+  }
+
   /** Users who are in the room now, guests excluded. */
   presentUserUuids(): string[] {
     return this.state.allUsers.filter((u) => u.tokenRole !== 'guest').map((u) => u.uuid);

@@ -1,3 +1,6 @@
+import { SOCKET_RATE_LIMITS, type RateRule, type SocketRateKind } from '@tt/rules';
+import type { Config } from '../platform/config';
+
 /** Tunables of the realtime layer; tests shorten the timers. */
 export interface RealtimeOptions {
   /** Path of the Primus websocket endpoint. */
@@ -14,6 +17,16 @@ export interface RealtimeOptions {
   maxFrameBytes: number;
   /** A connection whose send buffer grows beyond this (a stalled reader) is dropped. */
   maxBufferedBytes: number;
+  /** SEC-SOCKETS-1: open sockets per user and per address; more are refused. */
+  maxSocketsPerUser: number;
+  maxSocketsPerIp: number;
+  /** SEC-FLOOD-1: the token buckets of socket frames (packages/rules SOCKET_RATE_LIMITS). */
+  rateLimits: Record<SocketRateKind, RateRule>;
+  /** SEC-FLOOD-2: this many refusals within `floodWindowMs` close the connection. */
+  floodMaxRefusals: number;
+  floodWindowMs: number;
+  /** SEC-GUEST-1: guests a room admits besides its users, as a share of roomSize. */
+  guestAllowanceRatio: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -24,7 +37,25 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   unauthenticatedTimeoutMs: 10_000,
   maxFrameBytes: 64 * 1024,
   maxBufferedBytes: 8 * 1024 * 1024,
+  maxSocketsPerUser: 10,
+  maxSocketsPerIp: 50,
+  rateLimits: { ...SOCKET_RATE_LIMITS },
+  floodMaxRefusals: 50,
+  floodWindowMs: 10_000,
+  guestAllowanceRatio: 1,
 };
+
+/** The limits the environment sets (REALTIME_*, ROOM_GUEST_ALLOWANCE_RATIO). */
+export function limitsFromConfig(config: Config): Partial<RealtimeOptions> {
+  return {
+    maxSocketsPerUser: config.REALTIME_MAX_SOCKETS_PER_USER,
+    maxSocketsPerIp: config.REALTIME_MAX_SOCKETS_PER_IP,
+    rateLimits: { ...SOCKET_RATE_LIMITS, ...config.REALTIME_RATE_LIMITS },
+    floodMaxRefusals: config.REALTIME_FLOOD_MAX_REFUSALS,
+    floodWindowMs: config.REALTIME_FLOOD_WINDOW * 1000,
+    guestAllowanceRatio: config.ROOM_GUEST_ALLOWANCE_RATIO,
+  };
+}
 
 export function realtimeOptions(overrides: Partial<RealtimeOptions> = {}): RealtimeOptions {
   return { ...DEFAULT_REALTIME_OPTIONS, ...overrides };

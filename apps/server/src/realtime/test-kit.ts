@@ -17,10 +17,30 @@ import { startTestServer, type TestServer, type TestServerOptions } from '../../
 
 /** Helpers for the realtime tests (imported by tests only). */
 
-export const REALTIME_TEST_OPTIONS = { leaveGraceMs: 400, pingIntervalMs: 1000 };
+/**
+ * Short timers; socket rate limits out of the way (the rules tests send actions back to back —
+ * flood.test.ts checks the real limits).
+ */
+export const RELAXED_RATE_LIMITS = {
+  joinRoom: { burst: 1000, perSecond: 1000 },
+  voteOnSong: { burst: 1000, perSecond: 1000 },
+  playOneTimeAnimation: { burst: 1000, perSecond: 1000 },
+  other: { burst: 1000, perSecond: 1000 },
+};
+export const REALTIME_TEST_OPTIONS = {
+  leaveGraceMs: 400,
+  pingIntervalMs: 1000,
+  rateLimits: RELAXED_RATE_LIMITS,
+};
 
-export function startRealtimeServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  return startTestServer({}, { ...opts, realtime: { ...REALTIME_TEST_OPTIONS, ...opts.realtime } });
+export function startRealtimeServer(
+  opts: TestServerOptions & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const { env = {}, ...rest } = opts;
+  return startTestServer(env, {
+    ...rest,
+    realtime: { ...REALTIME_TEST_OPTIONS, ...rest.realtime },
+  });
 }
 
 let counter = 0;

@@ -2,13 +2,17 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { JoinRoomParams } from '@tt/protocol';
+import { socketRateKind } from '@tt/rules';
+import { clientAddress } from '../platform/client-address';
 import type { Platform } from '../platform/service';
 import { isRoomAction, parseParams, runRoomAction } from './actions';
 import { Connection, type RoomGate } from './connection';
 import type { RoomEngine } from './engine';
 import { errorText, refuse, ROOM_ERRORS } from './errors';
+import { refusal, SocketGuard, type Refusal } from './guard';
 import type { RealtimeOptions } from './options';
 import { pointer } from './patch-writer';
+import { RoomSeqs } from './room-seq';
 import {
   envelopeFrame,
   PING_PREFIX,
@@ -28,10 +32,9 @@ export class Transport {
   private readonly connections = new Set<Connection>();
   private readonly byRoom = new Map<string, Set<Connection>>();
   private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
-  /** The seq of the last message each room's topic brought, and who waits for a later one. */
-  private readonly roomSeq = new Map<string, number>();
-  private readonly seqWaiters = new Map<string, Array<{ seq: number; done: () => void }>>();
+  private readonly seqs = new RoomSeqs();
   private pingTimer: NodeJS.Timeout | null = null;
+  private readonly guard: SocketGuard;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(req, socket, head);
 
@@ -42,6 +45,7 @@ export class Transport {
     private readonly engine: RoomEngine,
   ) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes });
+    this.guard = new SocketGuard(options);
   }
 
   start(): void {
@@ -63,30 +67,57 @@ export class Transport {
     }
     const header = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     const token = url.searchParams.get('token') ?? header ?? '';
+    // SEC-SOCKETS-1: the address (TRUST_PROXY decides whether a forwarded one is believed).
+    const ip = clientAddress(req, this.platform.config.trustProxy);
+    const admission = this.guard.admitAddress(ip);
+    if (admission === 'drop') {
+      socket.end(
+        'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+      );
+      socket.destroy();
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) =>
-      this.open(ws, token, req.socket.remoteAddress),
+      this.open(ws, token, ip, admission === 'open' ? null : refusal('SOCKET_IP_LIMIT')),
     );
   }
 
-  private open(ws: WebSocket, token: string, remoteAddress: string | undefined): void {
-    const conn = new Connection(ws, remoteAddress, this.options.maxBufferedBytes);
+  private open(ws: WebSocket, token: string, ip: string, refused: Refusal | null): void {
+    const conn = new Connection(ws, ip, this.options.maxBufferedBytes);
     this.connections.add(conn);
+    ws.on('message', (data: RawData) => void this.onFrame(conn, data));
+    ws.on('close', () => this.onClose(conn, refused === null));
+    ws.on('error', (err) => this.platform.log.debug({ err }, 'realtime socket error'));
+    conn.sendValue({ welcome: 'Hello! Welcome to Turntable LIVE', context: 'api' });
+    conn.sendValue(PING_PREFIX + Date.now());
+    if (refused) return this.refuseConnection(conn, refused);
     conn.ready = this.platform.tokens.verify(token).then(
-      (auth) => void (conn.auth = auth),
+      (auth) => {
+        conn.auth = auth;
+        if (!conn.closed && !this.guard.admitUser(conn)) {
+          this.refuseConnection(conn, refusal('SOCKET_USER_LIMIT'));
+        }
+      },
       (err: Error) => {
         conn.authError = err?.message || ROOM_ERRORS.NOT_AUTHENTICATED;
         setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
       },
     );
-    ws.on('message', (data: RawData) => void this.onFrame(conn, data));
-    ws.on('close', () => this.onClose(conn));
-    ws.on('error', (err) => this.platform.log.debug({ err }, 'realtime socket error'));
-    conn.sendValue({ welcome: 'Hello! Welcome to Turntable LIVE', context: 'api' });
-    conn.sendValue(PING_PREFIX + Date.now());
+  }
+
+  /**
+   * A connection beyond a socket limit: told at once (an `api` frame with the error and its code),
+   * its first frame answered the same way (what an SDK's joinRoom reads), then closed for good.
+   */
+  private refuseConnection(conn: Connection, why: Refusal): void {
+    conn.refusal = why;
+    conn.sendValue({ ...why, context: 'api' });
+    setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
   }
 
   private heartbeat(): void {
     const now = Date.now();
+    this.guard.sweep(now);
     const ping = JSON.stringify(PING_PREFIX + now);
     for (const conn of this.connections) {
       if (now - conn.lastSeen > this.options.idleTimeoutMs) conn.close(false);
@@ -109,12 +140,15 @@ export class Transport {
     if (!frame || typeof frame !== 'object') return;
     await conn.ready;
     const { event, params, messageId, room } = frame as Record<string, any>;
-    if (!conn.auth) {
-      conn.send(
-        responseFrame(messageId, { error: conn.authError ?? ROOM_ERRORS.NOT_AUTHENTICATED }),
-      );
+    if (conn.refusal || !conn.auth) {
+      const error = conn.refusal ?? { error: conn.authError ?? ROOM_ERRORS.NOT_AUTHENTICATED };
+      conn.send(responseFrame(messageId, error));
       conn.close(true);
       return;
+    }
+    if (conn.closed) return;
+    if (!this.guard.allow(conn, event === 'action' ? socketRateKind(params?.action) : 'other')) {
+      return this.rateLimited(conn, messageId);
     }
     try {
       if (event === 'action') await this.onAction(conn, params, messageId);
@@ -143,6 +177,21 @@ export class Transport {
     }
   }
 
+  /**
+   * SEC-FLOOD-1, SEC-FLOOD-2: a frame over its rate is refused at once (never queued); a
+   * connection refused floodMaxRefusals times within floodWindowMs is closed for good.
+   */
+  private rateLimited(conn: Connection, messageId: unknown): void {
+    conn.send(responseFrame(messageId, refusal('SOCKET_RATE_LIMITED')));
+    if (!this.guard.refused(conn)) return;
+    this.platform.log.warn(
+      { user: conn.auth?.uuid, ip: conn.remoteAddress },
+      'realtime connection closed for flooding',
+    );
+    conn.sendValue({ ...refusal('SOCKET_FLOODING'), context: 'api' });
+    conn.close(true);
+  }
+
   private async onAction(conn: Connection, params: unknown, messageId: unknown): Promise<void> {
     conn.totalActions++;
     const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
@@ -150,12 +199,13 @@ export class Transport {
       if (p.action === 'joinRoom') return await this.join(conn, p, messageId);
       if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
       const done = await runRoomAction(this.engine, conn, p.action, p);
-      await this.delivered(done.roomUuid, done.seq);
+      // Answered once its own messages reached this connection.
+      await this.seqs.delivered(done.roomUuid, done.seq);
       conn.send(responseFrame(messageId, {}));
     } catch (err) {
-      const { text, unexpected } = errorText(err);
+      const { text, code, unexpected } = errorText(err);
       if (unexpected) this.platform.log.error({ err, action: p.action }, 'realtime action failed');
-      conn.send(responseFrame(messageId, { error: text }));
+      conn.send(responseFrame(messageId, { error: text, code }));
     }
   }
 
@@ -167,7 +217,8 @@ export class Transport {
     let created = false;
     let roomUuid = params.roomUuid;
     try {
-      const outcome = await this.engine.join(conn.id, auth, params, async (uuid) => {
+      const joining = { ...params, ip: conn.remoteAddress ?? null };
+      const outcome = await this.engine.join(conn.id, auth, joining, async (uuid) => {
         if (conn.closed) throw refuse(ROOM_ERRORS.SERVER_ERROR);
         roomUuid = uuid;
         gate = conn.rooms.get(uuid);
@@ -205,9 +256,8 @@ export class Transport {
         ]),
       );
       gate!.minSeq = outcome.seq + 1;
-      // Whatever came before the state it holds counts as delivered (see `delivered`).
-      const known = this.roomSeq.get(outcome.roomUuid) ?? 0;
-      this.roomSeq.set(outcome.roomUuid, Math.max(known, outcome.seq));
+      // Whatever came before the state it holds counts as delivered.
+      this.seqs.known(outcome.roomUuid, outcome.seq);
     } catch (err) {
       if (gate && created) {
         conn.rooms.delete(roomUuid);
@@ -247,7 +297,7 @@ export class Transport {
     set.delete(conn);
     if (set.size > 0) return;
     this.byRoom.delete(roomUuid);
-    this.roomSeq.delete(roomUuid);
+    this.seqs.forget(roomUuid);
     const sub = this.subscriptions.get(roomUuid);
     this.subscriptions.delete(roomUuid);
     void sub
@@ -275,38 +325,7 @@ export class Transport {
       if (gate.buffer) gate.buffer.push(message);
       else this.deliverTo(conn, roomUuid, gate, message, bytes);
     }
-    this.roomSeq.set(roomUuid, Math.max(this.roomSeq.get(roomUuid) ?? 0, message.seq));
-    const waiters = this.seqWaiters.get(roomUuid);
-    if (!waiters) return;
-    const ready = waiters.filter((w) => w.seq <= message.seq);
-    if (ready.length === waiters.length) this.seqWaiters.delete(roomUuid);
-    else
-      this.seqWaiters.set(
-        roomUuid,
-        waiters.filter((w) => w.seq > message.seq),
-      );
-    for (const w of ready) w.done();
-  }
-
-  /**
-   * Resolves once the room's message `seq` came through the bus (so it reached this process's
-   * connections): an action is answered after its own messages. A lost message does not hold the
-   * answer for long.
-   */
-  private delivered(roomUuid: string, seq: number): Promise<void> {
-    if (seq === 0 || (this.roomSeq.get(roomUuid) ?? 0) >= seq) return Promise.resolve();
-    return new Promise((resolve) => {
-      const list = this.seqWaiters.get(roomUuid) ?? [];
-      const waiter = { seq, done: () => (clearTimeout(timer), resolve()) };
-      const timer = setTimeout(() => {
-        const rest = (this.seqWaiters.get(roomUuid) ?? []).filter((w) => w !== waiter);
-        if (rest.length) this.seqWaiters.set(roomUuid, rest);
-        else this.seqWaiters.delete(roomUuid);
-        resolve();
-      }, 5_000);
-      list.push(waiter);
-      this.seqWaiters.set(roomUuid, list);
-    });
+    this.seqs.seen(roomUuid, message.seq);
   }
 
   private deliverTo(
@@ -338,9 +357,10 @@ export class Transport {
     }
   }
 
-  private onClose(conn: Connection): void {
+  private onClose(conn: Connection, admitted: boolean): void {
     conn.closed = true;
     this.connections.delete(conn);
+    this.guard.closed(conn, admitted);
     for (const roomUuid of [...conn.rooms.keys()]) this.leave(conn, roomUuid, false);
   }
 

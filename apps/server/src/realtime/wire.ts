@@ -52,12 +52,14 @@ export function statefulFrame(
   return envelopeFrame(roomUuid, { name, statePatch });
 }
 
-/** The answer to an action: the result's fields, or `error`. */
+/** The answer to an action: the result's fields, or `error` (and its catalogue `code`). */
 export function responseFrame(
   messageId: unknown,
-  result: Record<string, unknown> | { error: string },
+  result: Record<string, unknown> | { error: string; code?: string },
 ): string {
-  if ('error' in result)
-    return JSON.stringify({ error: result.error, context: 'response', messageId });
+  if ('error' in result) {
+    const code = typeof result.code === 'string' ? { code: result.code } : {};
+    return JSON.stringify({ error: result.error, ...code, context: 'response', messageId });
+  }
   return JSON.stringify({ ...result, status: 'OK', context: 'response', messageId });
 }

@@ -4,6 +4,7 @@ import type { TokenRole } from '../enums';
 import type { UserProfileDto } from '../user/dto';
 import {
   MinimalSongDto,
+  ROOM_PASSWORD_MAX_LENGTH,
   type MinimalSongDto as Song,
   type RoomDto,
   type RoomUserRole,
@@ -157,8 +158,8 @@ export interface JoinRoomResult {
 
 export const JoinRoomParams = z.object({
   roomUuid: z.string().min(1),
-  password: z.string().optional(),
-  guestPassword: z.string().optional(),
+  password: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
+  guestPassword: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
 });
 export const AddDjParams = z.object({ roomUuid: z.string(), song: MinimalSongDto.nullish() });
 export const RemoveDjParams = z.object({ roomUuid: z.string(), djUuid: z.string().optional() });

@@ -163,6 +163,12 @@ export const RoomDto = z.object({
 export type RoomDto = z.infer<typeof RoomDto>;
 
 /** Fields a room's owner sets on create/update (spec: "Create, update and admin-update payloads"). */
+/**
+ * The longest room or guest password (SEC-ROOMPW-2): set, given to the REST join or to the
+ * socket's joinRoom. A longer one cannot be right and is refused before any hashing.
+ */
+export const ROOM_PASSWORD_MAX_LENGTH = 100;
+
 export const RoomSettingsInput = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().max(1000),
@@ -183,7 +189,7 @@ export const RoomSettingsInput = z.object({
       /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/,
       'slug: letters, digits and dashes, 1–64 characters',
     ),
-  password: z.string().min(1).max(100).nullable(),
+  password: z.string().min(1).max(ROOM_PASSWORD_MAX_LENGTH).nullable(),
   hasChat: z.boolean(),
   unlisted: z.boolean(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
 import { LimitOffsetQuery } from '../qb';
 import type { ClientRoomState } from '../realtime/index';
-import { RoomDto } from './dto';
+import { ROOM_PASSWORD_MAX_LENGTH, RoomDto } from './dto';
 import {
   CreateRoomReq,
   RecentSongsPageDto,
@@ -16,8 +16,8 @@ const S = 'room' as const;
 /** POST /rooms/{slug}/join: both optional (the TTLIVE-discord-bot sends no body at all). */
 export const JoinRoomReq = z
   .object({
-    password: z.string().max(100).optional(),
-    guestPassword: z.string().max(100).optional(),
+    password: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
+    guestPassword: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
   })
   .nullish();
 

@@ -18,7 +18,7 @@ export function registerAdminRoutes(
   route(app, e.reset, ({ params }) => admin.reset(params.id));
   route(app, e.serviceList, ({ query }) => admin.serviceList(query.take, query.skip));
   route(app, e.serviceRoom, ({ params }) => admin.serviceRoom(params.id));
-  route(app, e.serviceUsers, ({ params }) => lists.usersInRoom(params.id));
+  route(app, e.serviceUsers, ({ params }) => lists.usersInRoom('service', params.id));
   route(app, e.playedSeconds, () => admin.playedSeconds());
   route(app, e.status, () => admin.status());
   route(app, e.deleteUserRooms, ({ params }) => admin.deleteUserRooms(params.userId));

@@ -13,6 +13,8 @@ import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
 import { RoomActivityRepository } from './activity.repository';
+import { RoomPasswordGuard } from './password-guard';
+import { RoomPrivacy, type Viewer } from './privacy';
 import { RoomRolesRepository, type RoleRow } from './roles.repository';
 import { isRoomId, RoomsRepository, UUID_RE, type RoomRow } from './rooms.repository';
 
@@ -30,8 +32,17 @@ export function toRoleDto(r: RoleRow): RoomUserRoleDto {
   };
 }
 
-/** A room as clients see it; passwords never leave the service. */
-export function toRoomDto(room: RoomRow, roles: RoleRow[], presence?: RoomPresence): RoomDto {
+/**
+ * A room as clients see it; passwords never leave the service. With `presence`, who is in it now:
+ * `inside` false (a password room the viewer did not pass, SEC-ROOM-PRIV-1) keeps the counts only —
+ * no user uuids, no song.
+ */
+export function toRoomDto(
+  room: RoomRow,
+  roles: RoleRow[],
+  presence?: RoomPresence,
+  inside = true,
+): RoomDto {
   return {
     id: room.id,
     uuid: room.uuid,
@@ -59,10 +70,9 @@ export function toRoomDto(room: RoomRow, roles: RoleRow[], presence?: RoomPresen
     externalUrl: room.externalUrl,
     pinnedMessages: room.pinnedMessages,
     roomRoles: roles.map(toRoleDto),
+    ...(presence && inside ? { song: presence.song, usersInRoomUuids: presence.userUuids } : {}),
     ...(presence
       ? {
-          song: presence.song,
-          usersInRoomUuids: presence.userUuids,
           numberOfUsersInRoom: presence.userUuids.length,
           numberOfActiveDjs: presence.djUuids.length,
         }
@@ -118,12 +128,20 @@ export class RoomCore {
   readonly roles: RoomRolesRepository;
   readonly activity: RoomActivityRepository;
   readonly passwords: PasswordHasher;
+  readonly privacy: RoomPrivacy;
+  readonly passwordGuard: RoomPasswordGuard;
 
   constructor(readonly platform: Platform) {
+    const { config } = platform;
     this.rooms = new RoomsRepository(platform.db);
     this.roles = new RoomRolesRepository(platform.db);
     this.activity = new RoomActivityRepository(platform.db);
-    this.passwords = new PasswordHasher(platform.config.ARGON2_MEMORY_KIB);
+    this.passwords = new PasswordHasher(config.ARGON2_MEMORY_KIB, {
+      concurrency: config.PASSWORD_HASH_CONCURRENCY,
+      maxQueue: config.PASSWORD_HASH_MAX_QUEUE,
+    });
+    this.privacy = new RoomPrivacy(this);
+    this.passwordGuard = new RoomPasswordGuard(this);
   }
 
   emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
@@ -158,15 +176,32 @@ export class RoomCore {
     return { room, roles: await this.roles.ofRoom(room.id) };
   }
 
-  async dto(room: RoomRow, opts: { presence?: boolean } = {}): Promise<RoomDto> {
-    const roles = await this.roles.ofRoom(room.id);
-    return toRoomDto(room, roles, opts.presence ? this.presence(room.uuid) : undefined);
+  /**
+   * The room as `viewer` may see it. With `presence`, who is in it now — user uuids and the song
+   * only for viewers who passed a password room's password (SEC-ROOM-PRIV-1); `opened` rooms were
+   * just opened with their password in this very request.
+   */
+  async dto(
+    room: RoomRow,
+    opts: { presence?: boolean; viewer?: Viewer; opened?: Set<number> } = {},
+  ): Promise<RoomDto> {
+    return (await this.dtos([room], opts))[0];
   }
 
-  async dtos(rows: RoomRow[], opts: { presence?: boolean } = {}): Promise<RoomDto[]> {
+  async dtos(
+    rows: RoomRow[],
+    opts: { presence?: boolean; viewer?: Viewer; opened?: Set<number> } = {},
+  ): Promise<RoomDto[]> {
     const roles = await this.roles.ofRooms(rows.map((r) => r.id));
-    return rows.map((r) =>
-      toRoomDto(r, roles.get(r.id) ?? [], opts.presence ? this.presence(r.uuid) : undefined),
+    return Promise.all(
+      rows.map(async (r) => {
+        const rRoles = roles.get(r.id) ?? [];
+        if (!opts.presence) return toRoomDto(r, rRoles);
+        const inside =
+          opts.opened?.has(r.id) ||
+          (await this.privacy.canSeeInside(r, rRoles, opts.viewer ?? null));
+        return toRoomDto(r, rRoles, this.presence(r.uuid), inside);
+      }),
     );
   }
 

@@ -16,6 +16,8 @@ export interface Entrant {
   isGuest: boolean;
   password?: string | null;
   guestPassword?: string | null;
+  /** The address the attempt comes from (password throttling, SEC-ROOMPW-1). */
+  ip?: string | null;
 }
 
 /**
@@ -25,7 +27,9 @@ export interface Entrant {
  * 3. passwords (the room's moderators and global moderators need none): a user gives the room
  *    password; a guest gives the guest password, or the room password. With `onlyGivenPasswords`
  *    (the REST join, which the TTLIVE-discord-bot calls without a body before passing the password
- *    to the socket) a missing password is not refused, a wrong one is.
+ *    to the socket) a missing password is not refused, a wrong one is. Wrong passwords are
+ *    throttled (SEC-ROOMPW-1: 429 past the limits); a right one opens the room's live state to
+ *    the entrant for a while (SEC-ROOM-PRIV-1).
  * Throws 403 with a clear message; answers whether the entrant is one of the room's staff.
  */
 export async function checkEntry(
@@ -53,10 +57,8 @@ export async function checkEntry(
     if (opts.onlyGivenPasswords) return { privileged };
     throw fail('ROOM_PASSWORD_REQUIRED');
   }
-  for (const password of given) {
-    for (const hash of hashes) {
-      if (await core.passwords.verify(hash, password)) return { privileged };
-    }
-  }
-  throw fail('ROOM_PASSWORD_INCORRECT');
+  const matched = await core.passwordGuard.verify(room.uuid, who, given, hashes);
+  if (!matched) throw fail('ROOM_PASSWORD_INCORRECT');
+  await core.privacy.grant(room.uuid, matched, who.uuid);
+  return { privileged };
 }

@@ -5,7 +5,9 @@ import {
   type RoomMusicProvider,
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
 import type { RoomCore } from './core';
+import type { Viewer } from './privacy';
 import type { RoomRow } from './rooms.repository';
 
 /** Fullest first (users, then DJs), then newest. */
@@ -23,7 +25,11 @@ export class RoomListsService {
   constructor(readonly core: RoomCore) {}
 
   /** Who is in a room is known only in memory, so the page is cut after sorting. */
-  async publicRooms(limit: number, offset: number): Promise<{ rooms: RoomDto[]; total: number }> {
+  async publicRooms(
+    viewer: Viewer,
+    limit: number,
+    offset: number,
+  ): Promise<{ rooms: RoomDto[]; total: number }> {
     const rows = await this.core.rooms.publicRooms();
     const withPresence = rows.map((room) => {
       const presence = this.core.presence(room.uuid);
@@ -41,12 +47,12 @@ export class RoomListsService {
         b.room.id - a.room.id,
     );
     const page = withPresence.slice(offset, offset + limit).map((p) => p.room);
-    return { rooms: await this.core.dtos(page, { presence: true }), total: rows.length };
+    return { rooms: await this.core.dtos(page, { presence: true, viewer }), total: rows.length };
   }
 
-  async promoted(providers: RoomMusicProvider[]): Promise<RoomDto[]> {
+  async promoted(viewer: Viewer, providers: RoomMusicProvider[]): Promise<RoomDto[]> {
     const rows = await this.core.rooms.promotedRooms(providers);
-    return (await this.core.dtos(rows, { presence: true })).sort(byPopularity);
+    return (await this.core.dtos(rows, { presence: true, viewer })).sort(byPopularity);
   }
 
   async privateCount(): Promise<{ count: number }> {
@@ -55,16 +61,16 @@ export class RoomListsService {
 
   async mine(auth: AuthContext | null): Promise<RoomDto[]> {
     const rows = await this.core.rooms.withRoleOf(auth!.uuid, [...ROOM_MODERATOR_ROLES]);
-    return this.core.dtos(rows, { presence: true });
+    return this.core.dtos(rows, { presence: true, viewer: auth });
   }
 
   async owned(auth: AuthContext | null): Promise<RoomDto[]> {
     const rows = await this.core.rooms.withRoleOf(auth!.uuid, ['owner']);
-    return this.core.dtos(rows, { presence: true });
+    return this.core.dtos(rows, { presence: true, viewer: auth });
   }
 
   /** In the order asked, each room once; unknown slugs left out. */
-  async multiple(slugs: string[]): Promise<RoomDto[]> {
+  async multiple(viewer: Viewer, slugs: string[]): Promise<RoomDto[]> {
     const rows = await this.core.rooms.bySlugs(slugs);
     const bySlug = new Map(rows.map((r) => [r.slug.toLowerCase(), r]));
     const ordered: RoomRow[] = [];
@@ -72,29 +78,53 @@ export class RoomListsService {
       const room = bySlug.get(slug.toLowerCase());
       if (room && !ordered.includes(room)) ordered.push(room);
     }
-    return this.core.dtos(ordered, { presence: true });
+    return this.core.dtos(ordered, { presence: true, viewer });
   }
 
-  /** The remembered rooms that exist and open with the remembered password (or need none). */
-  async withPasswords(entries: { slug: string; password?: string | null }[]): Promise<RoomDto[]> {
+  /**
+   * The remembered rooms that exist and open with the remembered password (or need none). The
+   * passwords go through the same throttle as joins (SEC-ROOMPW-1): once over a limit, password
+   * rooms are left out. A room opened here shows who is in it, in this answer only.
+   */
+  async withPasswords(
+    viewer: Viewer,
+    entries: { slug: string; password?: string | null }[],
+    ip: string | null = null,
+  ): Promise<RoomDto[]> {
     const rows = await this.core.rooms.bySlugs(entries.map((e) => e.slug));
     const bySlug = new Map(rows.map((r) => [r.slug.toLowerCase(), r]));
     const out: RoomRow[] = [];
+    const opened = new Set<number>();
     for (const entry of entries) {
       const room = bySlug.get(entry.slug.toLowerCase());
       if (!room || out.includes(room)) continue;
-      const opens =
-        !room.passwordHash ||
-        (Boolean(entry.password) &&
-          (await this.core.passwords.verify(room.passwordHash, entry.password!)));
-      if (opens) out.push(room);
+      if (!room.passwordHash) {
+        out.push(room);
+      } else if (entry.password && (await this.opens(room, entry.password, viewer, ip))) {
+        out.push(room);
+        opened.add(room.id);
+      }
     }
-    return this.core.dtos(out, { presence: true });
+    return this.core.dtos(out, { presence: true, viewer, opened });
   }
 
-  async usersInRoom(id: string): Promise<{ userUuids: string[] }> {
-    const room = await this.core.find(id);
-    return { userUuids: this.core.presence(room.uuid)?.userUuids ?? [] };
+  private async opens(room: RoomRow, password: string, viewer: Viewer, ip: string | null) {
+    try {
+      const who = { uuid: viewer?.uuid, ip };
+      return Boolean(
+        await this.core.passwordGuard.verify(room.uuid, who, [password], [room.passwordHash!]),
+      );
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return false;
+      throw err;
+    }
+  }
+
+  /** Who is in a room: of a password room, for those inside only (SEC-ROOM-PRIV-1). */
+  async usersInRoom(viewer: Viewer | 'service', id: string): Promise<{ userUuids: string[] }> {
+    const loaded = await this.core.load(id);
+    if (viewer !== 'service') await this.core.privacy.assertInside(loaded, viewer);
+    return { userUuids: this.core.presence(loaded.room.uuid)?.userUuids ?? [] };
   }
 
   async recordVisit(auth: AuthContext | null, roomUuid: string): Promise<{ success: boolean }> {
@@ -111,7 +141,7 @@ export class RoomListsService {
     const { rows, total } = await this.core.activity.visits(auth!.uuid, limit, offset);
     const dtos = await this.core.dtos(
       rows.map((r) => r.room),
-      { presence: true },
+      { presence: true, viewer: auth },
     );
     return {
       rooms: dtos.map((dto, i) => ({ ...dto, visitedAt: rows[i].visitedAt.toISOString() })),
@@ -119,7 +149,7 @@ export class RoomListsService {
     };
   }
 
-  async discord(guildId: string): Promise<RoomDto[]> {
-    return this.core.dtos(await this.core.rooms.byGuild(guildId), { presence: true });
+  async discord(viewer: Viewer, guildId: string): Promise<RoomDto[]> {
+    return this.core.dtos(await this.core.rooms.byGuild(guildId), { presence: true, viewer });
   }
 }

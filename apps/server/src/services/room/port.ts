@@ -26,6 +26,7 @@ export function createRoomsPort(core: RoomCore): RoomsPort {
         isGuest: req.isGuest,
         password: req.password,
         guestPassword: req.guestPassword,
+        ip: req.ip,
       });
       if (!req.isGuest) await core.activity.recordVisit(req.userUuid, room.id);
       return toRoomDto(room, loaded.roles);

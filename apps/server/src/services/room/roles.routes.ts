@@ -17,5 +17,7 @@ export function registerRolesRoutes(app: FastifyInstance, roles: RoomRolesServic
   route(app, e.kick, ({ auth, body }) =>
     roles.kick(auth, body.roomUuid, body.userUuid, body.reason),
   );
-  route(app, e.noDancefloor, ({ body }) => roles.notOnDancefloor(body.roomUuid, body.userUuids));
+  route(app, e.noDancefloor, ({ auth, body }) =>
+    roles.notOnDancefloor(auth, body.roomUuid, body.userUuids),
+  );
 }

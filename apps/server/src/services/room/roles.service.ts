@@ -6,6 +6,7 @@ import {
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import type { Viewer } from './privacy';
 import {
   callerRank,
   hasRole,
@@ -151,9 +152,18 @@ export class RoomRolesService {
     return toRoleDto(row);
   }
 
-  /** Which of these users are not in the room now (everyone, when nobody is connected here). */
-  async notOnDancefloor(roomUuid: string, userUuids: string[]): Promise<{ userUuids: string[] }> {
-    const room = await this.core.find(roomUuid);
+  /**
+   * Which of these users are not in the room now (everyone, when nobody is connected here). Of a
+   * password room, for those inside only (SEC-ROOM-PRIV-1: it tells who is in).
+   */
+  async notOnDancefloor(
+    viewer: Viewer,
+    roomUuid: string,
+    userUuids: string[],
+  ): Promise<{ userUuids: string[] }> {
+    const loaded = await this.core.load(roomUuid);
+    await this.core.privacy.assertInside(loaded, viewer);
+    const { room } = loaded;
     const present = new Set(this.core.presence(room.uuid)?.userUuids ?? []);
     return { userUuids: [...new Set(userUuids)].filter((u) => !present.has(u)) };
   }

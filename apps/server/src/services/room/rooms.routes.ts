@@ -16,25 +16,29 @@ export function registerRoomsRoutes(
     rooms.update(auth, params.id, body),
   );
   route(app, e.delete, ({ auth, params }) => rooms.delete(auth, params.id));
-  route(app, e.get, ({ params }) => rooms.get(params.id));
-  route(app, e.byUuid, ({ params }) => rooms.get(params.uuid));
-  route(app, e.join, ({ auth, params, body }) => rooms.join(auth, params.slug, body));
-  route(app, e.recentSongs, ({ params, query }) =>
-    rooms.recentSongs(params.slug, query.limit, query.offset),
+  route(app, e.get, ({ auth, params }) => rooms.get(auth, params.id));
+  route(app, e.byUuid, ({ auth, params }) => rooms.get(auth, params.uuid));
+  route(app, e.join, ({ auth, params, body, request }) =>
+    rooms.join(auth, params.slug, body, request.ip),
   );
-  route(app, e.roomState, ({ params }) => rooms.roomState(params.id));
+  route(app, e.recentSongs, ({ auth, params, query }) =>
+    rooms.recentSongs(auth, params.slug, query.limit, query.offset),
+  );
+  route(app, e.roomState, ({ auth, params }) => rooms.roomState(auth, params.id));
   route(app, e.playedTime, ({ params }) => rooms.playedTime(params.id));
 
-  route(app, l.public, ({ query }) => lists.publicRooms(query.limit, query.offset));
-  route(app, l.promoted, ({ query }) => lists.promoted(query.providers));
+  route(app, l.public, ({ auth, query }) => lists.publicRooms(auth, query.limit, query.offset));
+  route(app, l.promoted, ({ auth, query }) => lists.promoted(auth, query.providers));
   route(app, l.privateCount, () => lists.privateCount());
   route(app, l.mine, ({ auth }) => lists.mine(auth));
   route(app, l.owned, ({ auth }) => lists.owned(auth));
-  route(app, l.multiple, ({ query }) => lists.multiple(query.room));
-  route(app, l.withPasswords, ({ body }) => lists.withPasswords(body.rooms));
-  route(app, l.usersInRoom, ({ params }) => lists.usersInRoom(params.id));
+  route(app, l.multiple, ({ auth, query }) => lists.multiple(auth, query.room));
+  route(app, l.withPasswords, ({ auth, body, request }) =>
+    lists.withPasswords(auth, body.rooms, request.ip),
+  );
+  route(app, l.usersInRoom, ({ auth, params }) => lists.usersInRoom(auth, params.id));
   route(app, l.recordVisit, ({ auth, body }) => lists.recordVisit(auth, body.roomUuid));
   route(app, l.recent, ({ auth, query }) => lists.recent(auth, query.limit, query.offset));
   route(app, l.recentlyVisited, ({ auth, query }) => lists.recent(auth, query.limit, query.offset));
-  route(app, l.discord, ({ params }) => lists.discord(params.guildId));
+  route(app, l.discord, ({ auth, params }) => lists.discord(auth, params.guildId));
 }

@@ -9,10 +9,13 @@ import {
   type RoomDto,
   type UpdateRoomReq,
 } from '@tt/protocol';
+import { roomSizeRefusal } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { requireVerifiedAccount } from '../../platform/verified';
 import { hasRole, isAdmin, toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
+import type { Viewer } from './privacy';
 import { RoomRolesRepository } from './roles.repository';
 import type { NewRoom, RoomRow } from './rooms.repository';
 
@@ -104,6 +107,8 @@ export class RoomsService {
 
   async create(auth: AuthContext | null, body: CreateRoomReq): Promise<RoomDto> {
     const me = auth!;
+    // SEC-UNVERIFIED-1: no rooms until the e-mail address is verified.
+    await requireVerifiedAccount(this.core.platform.ports, me);
     if (!isAdmin(me.roles)) {
       const owned = await this.core.rooms.withRoleOf(me.uuid, ['owner']);
       if (owned.length >= MAX_OWNED_ROOMS) throw fail('ROOM_LIMIT_REACHED');
@@ -173,8 +178,9 @@ export class RoomsService {
     await this.core.emit('room.deleted', { roomUuid: room.uuid });
   }
 
-  async get(idOrSlug: string): Promise<RoomDto> {
-    return this.core.dto(await this.core.find(idOrSlug), { presence: true });
+  /** The room; who is in it and its song only for those who may see inside (SEC-ROOM-PRIV-1). */
+  async get(viewer: Viewer, idOrSlug: string): Promise<RoomDto> {
+    return this.core.dto(await this.core.find(idOrSlug), { presence: true, viewer });
   }
 
   /** What a client about to connect needs; refuses with the reason it could not enter. */
@@ -182,23 +188,40 @@ export class RoomsService {
     auth: AuthContext | null,
     slug: string,
     body: { password?: string; guestPassword?: string } | null | undefined,
+    ip: string | null = null,
   ): Promise<RoomDto> {
     const me = auth!;
     const loaded = await this.core.load(slug);
     const { privileged } = await checkEntry(
       this.core,
       loaded,
-      { ...me, password: body?.password, guestPassword: body?.guestPassword },
+      { ...me, password: body?.password, guestPassword: body?.guestPassword, ip },
       { onlyGivenPasswords: true },
     );
-    const occupancy = this.core.platform.ports.realtime?.occupancy(loaded.room.uuid) ?? 0;
-    if (!privileged && occupancy >= loaded.room.roomSize) throw fail('ROOM_FULL');
+    const occupancy = this.core.platform.ports.realtime?.occupancy(loaded.room.uuid);
+    const refusal =
+      occupancy && !privileged
+        ? roomSizeRefusal(
+            occupancy,
+            loaded.room.roomSize,
+            this.core.platform.config.ROOM_GUEST_ALLOWANCE_RATIO,
+            me,
+          )
+        : null;
+    if (refusal) throw fail(refusal);
     if (!me.isGuest) await this.core.activity.recordVisit(me.uuid, loaded.room.id);
     return toRoomDto(loaded.room, loaded.roles);
   }
 
-  async recentSongs(slug: string, limit: number, offset: number) {
+  /** Songs played (the one playing included): of a password room, for those inside only. */
+  async recentSongs(viewer: Viewer, slug: string, limit: number, offset: number) {
     const room = await this.core.find(slug);
+    if (this.core.privacy.isLocked(room, viewer)) {
+      await this.core.privacy.assertInside(
+        { room, roles: await this.core.roles.ofRoom(room.id) },
+        viewer,
+      );
+    }
     const { rows, total } = await this.core.activity.songs(room.id, limit, offset);
     return {
       songs: rows.map((r) => ({
@@ -211,8 +234,11 @@ export class RoomsService {
     };
   }
 
-  async roomState(id: string): Promise<ClientRoomState> {
-    const room = await this.core.find(id);
+  /** The live state: of a password room, only for those who passed its password (403). */
+  async roomState(viewer: Viewer, id: string): Promise<ClientRoomState> {
+    const loaded = await this.core.load(id);
+    await this.core.privacy.assertInside(loaded, viewer);
+    const { room } = loaded;
     const state = await this.core.platform.ports.realtime?.roomState(room.uuid);
     if (!state) throw fail('ROOM_EMPTY');
     return state;

@@ -8,6 +8,7 @@ import {
 } from '@tt/protocol';
 import { expectError, type TestServer } from '../../../test/harness';
 import type { DomainEvents, Topic } from '../../platform/events';
+import type { Occupancy } from '@tt/rules';
 import type { RealtimePort, RoomPresence } from '../../platform/ports';
 
 /** Test helpers for the room service (imported by its tests only). */
@@ -77,8 +78,15 @@ export class FakeRealtime implements RealtimePort {
     return this.presences.get(roomUuid) ?? { userUuids: [], djUuids: [], song: null };
   }
 
-  occupancy(roomUuid: string): number {
-    return this.presence(roomUuid).userUuids.length + (this.guests.get(roomUuid) ?? 0);
+  occupancy(roomUuid: string): Occupancy {
+    return {
+      users: this.presence(roomUuid).userUuids.length,
+      guests: this.guests.get(roomUuid) ?? 0,
+    };
+  }
+
+  isInRoom(roomUuid: string, userUuid: string): boolean {
+    return this.presence(roomUuid).userUuids.includes(userUuid);
   }
 }
 

@@ -1,0 +1,111 @@
+import { ERRORS, type ErrorCode } from '@tt/protocol';
+import { TokenBucket, type SocketRateKind } from '@tt/rules';
+import type { Connection } from './connection';
+import type { RealtimeOptions } from './options';
+
+/** A refusal sent on the socket: the catalogue's text (what SDK clients read) and its code. */
+export interface Refusal {
+  error: string;
+  code: ErrorCode;
+}
+
+export const refusal = (code: ErrorCode): Refusal => ({ error: ERRORS[code].message, code });
+
+/** A refused connection waits this many at most per address; past that, upgrades get a bare 429. */
+const MAX_REFUSED_WAITING_PER_IP = 5;
+
+type Buckets = Map<SocketRateKind, TokenBucket>;
+
+/**
+ * The socket's own protection: how many sockets a user and an address may hold (SEC-SOCKETS-1),
+ * token buckets per connection and per user on every frame (SEC-FLOOD-1), and the connection that
+ * keeps being refused is closed (SEC-FLOOD-2). In-process: each process guards its own sockets.
+ */
+export class SocketGuard {
+  private readonly byIp = new Map<string, number>();
+  private readonly refusedByIp = new Map<string, number>();
+  private readonly users = new Map<string, { sockets: number; buckets: Buckets }>();
+
+  constructor(private readonly options: RealtimeOptions) {}
+
+  /** At the upgrade: 'open' (counted), 'refuse' (open, told why, closed) or 'drop' (429, no socket). */
+  admitAddress(ip: string): 'open' | 'refuse' | 'drop' {
+    const open = this.byIp.get(ip) ?? 0;
+    if (open < this.options.maxSocketsPerIp) {
+      this.byIp.set(ip, open + 1);
+      return 'open';
+    }
+    const waiting = this.refusedByIp.get(ip) ?? 0;
+    if (waiting >= MAX_REFUSED_WAITING_PER_IP) return 'drop';
+    this.refusedByIp.set(ip, waiting + 1);
+    return 'refuse';
+  }
+
+  /** Once the token is known: false when the user already holds the most sockets allowed. */
+  admitUser(conn: Connection): boolean {
+    const uuid = conn.auth!.uuid;
+    const user = this.users.get(uuid) ?? { sockets: 0, buckets: new Map() };
+    if (user.sockets >= this.options.maxSocketsPerUser) return false;
+    user.sockets++;
+    this.users.set(uuid, user);
+    conn.countedUser = true;
+    return true;
+  }
+
+  /** A connection closed: it no longer counts. */
+  closed(conn: Connection, admitted: boolean): void {
+    const ip = conn.remoteAddress ?? '';
+    const map = admitted ? this.byIp : this.refusedByIp;
+    const n = (map.get(ip) ?? 1) - 1;
+    if (n > 0) map.set(ip, n);
+    else map.delete(ip);
+    if (conn.countedUser && conn.auth) {
+      const user = this.users.get(conn.auth.uuid);
+      if (user) user.sockets--;
+      conn.countedUser = false;
+    }
+  }
+
+  /**
+   * May this frame run? It takes a token from the connection's bucket of its kind and from the
+   * user's; when either is empty nothing is taken and the frame is refused.
+   */
+  allow(conn: Connection, kind: SocketRateKind, now = Date.now()): boolean {
+    const rule = this.options.rateLimits[kind];
+    const own = bucketOf(conn.buckets, kind, rule, now);
+    const user = conn.auth ? this.users.get(conn.auth.uuid) : undefined;
+    const shared = user ? bucketOf(user.buckets, kind, rule, now) : undefined;
+    if (!own.has(now) || (shared && !shared.has(now))) return false;
+    own.take(now);
+    shared?.take(now);
+    return true;
+  }
+
+  /** Records a refusal; true when the connection was refused too often and must close. */
+  refused(conn: Connection, now = Date.now()): boolean {
+    const since = now - this.options.floodWindowMs;
+    const recent = conn.refusals.filter((t) => t > since);
+    recent.push(now);
+    conn.refusals = recent;
+    return recent.length >= this.options.floodMaxRefusals;
+  }
+
+  /** Forgets users with no socket left whose buckets are full again (heartbeat). */
+  sweep(now = Date.now()): void {
+    for (const [uuid, user] of this.users) {
+      if (user.sockets > 0) continue;
+      if ([...user.buckets.values()].every((b) => b.full(now))) this.users.delete(uuid);
+    }
+  }
+}
+
+function bucketOf(
+  buckets: Buckets,
+  kind: SocketRateKind,
+  rule: RealtimeOptions['rateLimits'][SocketRateKind],
+  now: number,
+): TokenBucket {
+  let bucket = buckets.get(kind);
+  if (!bucket) buckets.set(kind, (bucket = new TokenBucket(rule, now)));
+  return bucket;
+}
