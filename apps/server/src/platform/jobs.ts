@@ -12,13 +12,19 @@ export interface JobInfo {
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
-export interface JobOptions {
+export interface JobOptions<T = unknown> {
   /** Most jobs of this name running at once in one process (default 1). */
   concurrency?: number;
   /** Runs in all, the first included, before a failing job is given up (default 1). */
   attempts?: number;
   /** Wait before the first retry; each further retry waits twice as long (default 1000). */
   backoffMs?: number;
+  /**
+   * SEC-JOBS-1: called once when a job is given up for good — its attempts used up, or (BullMQ)
+   * failed for stalling past the limit because the processes running it died. It must leave the
+   * job's subject in a final or retryable state; an error it throws is logged.
+   */
+  onGiveUp?: (data: T, err: unknown, job: JobInfo) => Promise<void> | void;
 }
 
 export interface EnqueueOptions {
@@ -41,7 +47,7 @@ export interface EnqueueOptions {
  */
 export interface JobQueue {
   readonly kind: 'memory' | 'redis';
-  define<T>(name: string, handler: JobHandler<T>, opts?: JobOptions): void;
+  define<T>(name: string, handler: JobHandler<T>, opts?: JobOptions<T>): void;
   /** Adds a job; answers its id. */
   enqueue<T>(name: string, data: T, opts?: EnqueueOptions): Promise<string>;
   /** Jobs of this name waiting to run or running (delayed ones are not counted). */
@@ -58,6 +64,7 @@ interface Definition {
   concurrency: number;
   attempts: number;
   backoffMs: number;
+  onGiveUp?: JobOptions['onGiveUp'];
 }
 
 function definition(handler: JobHandler<unknown>, opts: JobOptions): Definition {
@@ -67,7 +74,18 @@ function definition(handler: JobHandler<unknown>, opts: JobOptions): Definition 
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be ≥ 1');
   if (!Number.isInteger(attempts) || attempts < 1) throw new Error('attempts must be ≥ 1');
   if (!(backoffMs >= 0)) throw new Error('backoffMs must be ≥ 0');
-  return { handler, concurrency, attempts, backoffMs };
+  return { handler, concurrency, attempts, backoffMs, onGiveUp: opts.onGiveUp };
+}
+
+/** Runs the definition's onGiveUp for a job given up for good; its failure is only logged. */
+async function giveUp(def: Definition, log: Logger, data: unknown, err: unknown, job: JobInfo) {
+  log.error({ err, job: job.id, attempts: job.attempt }, 'job failed; giving up');
+  if (!def.onGiveUp) return;
+  try {
+    await def.onGiveUp(data, err, job);
+  } catch (hookErr) {
+    log.error({ err: hookErr, job: job.id }, 'job given up: its onGiveUp failed');
+  }
 }
 
 function checkJobId(jobId: string | undefined): void {
@@ -118,10 +136,10 @@ export class MemoryJobQueue implements JobQueue {
     return lane;
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions = {}): void {
+  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions<T> = {}): void {
     const lane = this.lane(name);
     if (lane.def) throw new Error(`job ${name} is already defined`);
-    lane.def = definition(handler as JobHandler<unknown>, opts);
+    lane.def = definition(handler as JobHandler<unknown>, opts as JobOptions);
   }
 
   async enqueue<T>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string> {
@@ -192,9 +210,14 @@ export class MemoryJobQueue implements JobQueue {
         const waitMs = backoff(def, job.runs);
         this.log.warn({ err, job: job.id, attempt: job.runs, waitMs }, 'job failed; will retry');
         this.later(waitMs, job);
+      } else if (job.runs < def.attempts) {
+        // Closing: not given up, only dropped (the owner's start-up sweep finds its subject).
+        this.live.delete(job.id);
+        this.log.warn({ err, job: job.id, attempt: job.runs }, 'job failed while closing; dropped');
       } else {
         this.live.delete(job.id);
-        this.log.error({ err, job: job.id, attempts: job.runs }, 'job failed; giving up');
+        const info = { id: job.id, name: job.name, attempt: job.runs };
+        await giveUp(def, this.log, job.data, err, info);
       }
     }
   }
@@ -218,6 +241,14 @@ export class MemoryJobQueue implements JobQueue {
   }
 }
 
+/** How BullMQ tells a dead worker's job (its lock not renewed): tests shorten these. */
+export interface StallOptions {
+  /** How long a running job's lock lasts without renewal (BullMQ default 30 s). */
+  lockDurationMs?: number;
+  /** How often workers look for stalled jobs (BullMQ default 30 s). */
+  stalledIntervalMs?: number;
+}
+
 /** BullMQ on Redis: one Queue and (once defined) one Worker per job name. */
 export class RedisJobQueue implements JobQueue {
   readonly kind = 'redis' as const;
@@ -227,11 +258,14 @@ export class RedisJobQueue implements JobQueue {
   private defs = new Map<string, Definition>();
   private closed = false;
   private closing?: Promise<void>;
+  /** onGiveUp calls under way (close waits for them). */
+  private hooks = new Set<Promise<void>>();
 
   constructor(
     url: string,
     private readonly prefix: string,
     private readonly log: Logger,
+    private readonly stall: StallOptions = {},
   ) {
     // BullMQ's blocking commands need maxRetriesPerRequest null.
     this.redis = new Redis(url, { maxRetriesPerRequest: null });
@@ -248,25 +282,36 @@ export class RedisJobQueue implements JobQueue {
     return queue;
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions = {}): void {
+  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions<T> = {}): void {
     if (this.defs.has(name)) throw new Error(`job ${name} is already defined`);
     if (this.closed) throw new Error('the job queue is closed');
-    const def = definition(handler as JobHandler<unknown>, opts);
+    const def = definition(handler as JobHandler<unknown>, opts as JobOptions);
     this.defs.set(name, def);
     const worker = new Worker(
       name,
       async (job: Job) =>
         def.handler(job.data, { id: String(job.id), name, attempt: job.attemptsMade + 1 }),
-      { connection: this.redis, prefix: this.prefix, concurrency: def.concurrency },
+      {
+        connection: this.redis,
+        prefix: this.prefix,
+        concurrency: def.concurrency,
+        // A job whose process died twice while running it is failed (BullMQ's default).
+        maxStalledCount: 1,
+        ...(this.stall.lockDurationMs ? { lockDuration: this.stall.lockDurationMs } : {}),
+        ...(this.stall.stalledIntervalMs ? { stalledInterval: this.stall.stalledIntervalMs } : {}),
+      },
     );
     worker.on('error', (err) => this.log.warn({ err, queue: name }, 'job worker error'));
     worker.on('failed', (job, err) => {
       if (!job) return;
-      const done = job.attemptsMade >= (job.opts.attempts ?? 1);
-      this.log[done ? 'error' : 'warn'](
-        { err, job: job.id, attempt: job.attemptsMade },
-        done ? 'job failed; giving up' : 'job failed; will retry',
-      );
+      // finishedOn is set only when the job failed for good: attempts used up, or stalled past
+      // the limit (then failed by whichever worker picks it up, attempts left or not).
+      const info = { id: String(job.id), name, attempt: job.attemptsMade };
+      if (job.finishedOn === undefined) {
+        this.log.warn({ err, job: job.id, attempt: job.attemptsMade }, 'job failed; will retry');
+        return;
+      }
+      this.tracked(giveUp(def, this.log, job.data, err, info));
     });
     this.workers.set(name, worker);
   }
@@ -298,10 +343,16 @@ export class RedisJobQueue implements JobQueue {
     return this.closing;
   }
 
+  private tracked(p: Promise<void>): void {
+    this.hooks.add(p);
+    void p.finally(() => this.hooks.delete(p));
+  }
+
   private async shutdown(): Promise<void> {
     this.closed = true;
     // Waits for the running jobs; waiting and delayed ones stay in Redis for the next start.
     await Promise.all([...this.workers.values()].map((w) => w.close()));
+    await Promise.all([...this.hooks]);
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
