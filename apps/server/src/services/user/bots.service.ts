@@ -16,6 +16,7 @@ export class BotService {
   async signUp(auth: AuthContext | null, input: SignUpBotReq): Promise<string> {
     const owner = await this.accounts.me(auth);
     if (owner.isBot || auth?.type === 'bot') throw fail('BOT_CANNOT_OWN_BOT');
+    if (!(await this.accounts.isVerified(owner))) throw fail('EMAIL_NOT_VERIFIED_ACTION');
     if ((await this.repo.countOwnedBy(owner.uuid)) >= MAX_BOTS_PER_OWNER) {
       throw fail('BOT_LIMIT_REACHED');
     }

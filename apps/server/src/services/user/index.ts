@@ -30,6 +30,10 @@ export const userService: ServiceModule = {
         const address = await accounts.repo.liveEmail(email);
         return address ? ((await accounts.repo.byId(address.userId))?.uuid ?? null) : null;
       },
+      isVerified: async (uuid) => {
+        const u = await accounts.repo.byUuid(uuid);
+        return u ? accounts.isVerified(u) : false;
+      },
     };
     registerAuthRoutes(app, accounts);
     registerEmailsRoutes(app, accounts);

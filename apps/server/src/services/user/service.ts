@@ -146,6 +146,17 @@ export class AccountService {
     return u;
   }
 
+  /**
+   * SEC-UNVERIFIED-1: a verified account may create rooms, crates and bots. Verified: the primary
+   * e-mail address is VERIFIED or CREATED_BY_ADMIN (the own profile's emailVerified), or the
+   * account logs in by phone (its number was proven by a texted code), or it is a bot (its owner
+   * was verified). The web shows its hint by the same rule (apps/web lib/verified.ts).
+   */
+  async isVerified(u: UserRow): Promise<boolean> {
+    if (u.isBot || u.phoneNumber) return true;
+    return toOwnProfile(u, await this.repo.primaryEmail(u.id)).emailVerified;
+  }
+
   async ownProfile(u: UserRow): Promise<OwnProfileDto> {
     return toOwnProfile(u, await this.repo.primaryEmail(u.id));
   }
