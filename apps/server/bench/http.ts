@@ -6,6 +6,7 @@ export interface LoadResult {
   seconds: number;
   perSecond: number;
   p50: number;
+  p95: number;
   p99: number;
 }
 
@@ -49,6 +50,7 @@ export async function load(
     seconds,
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|realtime|search|crates]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search|crates|flood]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
@@ -8,12 +8,16 @@
  * with local provider fakes (see bench/search.ts).
  * Crates: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CRATE_SONGS (default 10000) in one crate
  * (bench/crates.ts): page reads and reorders.
+ * Flood (`-- flood`): REST p50/p95 while BENCH_FLOOD_ATTACKERS (default 5) users flood the room
+ * socket, against no flood, with the socket rate limits on and lifted (bench/flood.ts);
+ * BENCH_FLOOD_LISTENERS (default 100) guests in the flooded room; BENCH_SECONDS, BENCH_CONCURRENCY.
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
 import { startTestServer } from '../test/harness';
 import { crateScenarios } from './crates';
 import { benchDemo } from './demo';
+import { benchFlood } from './flood';
 import { load, printResults, type LoadResult } from './http';
 import { bareBroadcast, joinStorm, voteFanOut } from './realtime';
 import { searchScenarios } from './search';
@@ -24,7 +28,14 @@ const concurrency = env('BENCH_CONCURRENCY', 32);
 const which = process.argv[2] ?? 'all';
 
 async function main() {
-  const s = await startTestServer({ ARGON2_MEMORY_KIB: '19456', LOG_LEVEL: 'warn' });
+  // The load comes from one address and one voter: the socket's per-address cap and vote rate
+  // (SEC-SOCKETS-1, SEC-FLOOD-1) are lifted here; the flood scenario runs with them.
+  const s = await startTestServer({
+    ARGON2_MEMORY_KIB: '19456',
+    LOG_LEVEL: 'warn',
+    REALTIME_MAX_SOCKETS_PER_IP: '100000',
+    REALTIME_RATE_LIMITS: 'voteOnSong=100000/100000',
+  });
   console.log(`bench: ${s.app.platform.dbKind} database, ${s.app.platform.bus.kind} bus`);
   try {
     const u = await s.createUser({ password: 'bench-password-1' });
@@ -91,6 +102,18 @@ async function main() {
         `\nCrates (${seconds}s per scenario, concurrency ${concurrency}, ${songs} songs)`,
       );
       printResults(await crateScenarios(s, u.token, { seconds, concurrency, songs }));
+    }
+    if (which === 'all' || which === 'flood') {
+      const o = {
+        seconds,
+        concurrency: Math.min(concurrency, 16),
+        attackers: env('BENCH_FLOOD_ATTACKERS', 5),
+        listeners: env('BENCH_FLOOD_LISTENERS', 100),
+      };
+      console.log(
+        `\nSocket flood (${o.attackers} flooding users, ${o.listeners} listeners, REST concurrency ${o.concurrency}, ${seconds}s per run)`,
+      );
+      await benchFlood(o);
     }
     if (which === 'demo') {
       console.log('\nDemo catalogue (every track at full length)');
