@@ -150,7 +150,7 @@ export class AccountService {
    * SEC-UNVERIFIED-1: a verified account may create rooms, crates and bots. Verified: the primary
    * e-mail address is VERIFIED or CREATED_BY_ADMIN (the own profile's emailVerified), or the
    * account logs in by phone (its number was proven by a texted code), or it is a bot (its owner
-   * was verified). The web shows its hint by the same rule (apps/web lib/verified.ts).
+   * was verified). The web hides its create buttons by the same rule (apps/web/src/features/profile/queries.ts).
    */
   async isVerified(u: UserRow): Promise<boolean> {
     if (u.isBot || u.phoneNumber) return true;

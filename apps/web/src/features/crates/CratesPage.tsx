@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate, useParams } from 'react-router';
+import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { defaultCrateName } from '@tt/rules';
 import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { refFromParam } from './api';
 import { crateEndpoints } from './contract';
 import { CrateView } from './CrateView';
 import { ImportDialog } from './ImportDialog';
+import { useVerifyToCreate } from '../profile/queries';
 import { crateKeys, useMyCrates } from './queries';
 import '../../styles/crates.css';
 
@@ -36,6 +37,8 @@ function CratesSidebar() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  // SEC-UNVERIFIED-1: no new or imported crates before the e-mail address is verified.
+  const verifyFirst = useVerifyToCreate();
   // Spec §5: "New Playlist #" and the lowest unused number; the server decides when the list is
   // not all loaded.
   const allLoaded = mine.data !== undefined && crates.length >= total;
@@ -78,7 +81,7 @@ function CratesSidebar() {
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          disabled={busy || mine.isLoading}
+          disabled={busy || mine.isLoading || verifyFirst !== null}
           onClick={() => void create()}
           title={nextName}
           data-testid="crate-new"
@@ -88,12 +91,18 @@ function CratesSidebar() {
         <button
           type="button"
           className="btn btn-ghost btn-sm"
+          disabled={verifyFirst !== null}
           onClick={() => setImporting(true)}
           data-testid="crate-import"
         >
           {t('crates.importPlaylist')}
         </button>
       </div>
+      {verifyFirst ? (
+        <p className="crate-note" data-testid="verify-to-create">
+          <Link to={verifyFirst}>{t('verify.createHint')}</Link>
+        </p>
+      ) : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
       {error ? (
         <p className="crate-note is-error" role="alert">

@@ -33,3 +33,22 @@ export function storeOwnProfile(profile: OwnProfileDto): void {
   void queryClient.invalidateQueries({ queryKey: publicProfileKey(profile.uuid) });
   void queryClient.invalidateQueries({ queryKey: publicProfileKey(String(profile.id)) });
 }
+
+/**
+ * May this account create rooms and crates? The server's rule (SEC-UNVERIFIED-1,
+ * AccountService.isVerified): a verified or admin-created e-mail address, a phone-login account,
+ * or a bot.
+ */
+export function isVerifiedAccount(p: OwnProfileDto): boolean {
+  return p.emailVerified || p.phoneNumber !== null || p.isBot;
+}
+
+/**
+ * For a signed-in account that must verify its e-mail before creating rooms and crates: the
+ * verify page to send it to. Null otherwise (verified, signed out, or the profile still loading).
+ */
+export function useVerifyToCreate(): string | null {
+  const { data: me } = useOwnProfile();
+  if (!me || isVerifiedAccount(me)) return null;
+  return me.email ? `/verify-email?email=${encodeURIComponent(me.email)}` : '/verify-email';
+}

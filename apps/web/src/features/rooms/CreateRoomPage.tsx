@@ -4,7 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { roomEndpoints } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
+import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useVerifyToCreate } from '../profile/queries';
 import { storeRoom } from './queries';
 import { NEW_ROOM, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
@@ -14,6 +16,7 @@ export function CreateRoomPage() {
   const navigate = useNavigate();
   useDocumentTitle(t('roomForm.createTitle'));
   const draft = useRef<RoomDraft>(NEW_ROOM);
+  const verifyFirst = useVerifyToCreate();
   const save = useSubmit(
     () => api.call(roomEndpoints.create, { body: settingsBody(draft.current, false) }),
     (room) => {
@@ -32,6 +35,11 @@ export function CreateRoomPage() {
           {t('roomForm.cancel')}
         </Link>
       </div>
+      {verifyFirst ? (
+        <Alert kind="info" testId="verify-to-create">
+          <Link to={verifyFirst}>{t('verify.createHint')}</Link>
+        </Alert>
+      ) : null}
       <RoomForm
         initial={NEW_ROOM}
         editing={false}

@@ -6,6 +6,7 @@ import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useVerifyToCreate } from '../profile/queries';
 import { CurrentRoomBanner } from './CurrentRoomBanner';
 import {
   PUBLIC_PAGE_SIZE,
@@ -23,6 +24,8 @@ type Tab = (typeof TABS)[number];
 export function RoomsPage() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
+  // SEC-UNVERIFIED-1: no rooms before the e-mail address is verified.
+  const verifyFirst = useVerifyToCreate();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'public';
   const page = Math.max(0, Number(params.get('page') ?? '1') - 1 || 0);
@@ -60,7 +63,11 @@ export function RoomsPage() {
           <h1>{t('rooms.title')}</h1>
           <p className="muted">{t('rooms.lead')}</p>
         </div>
-        {signedIn ? (
+        {signedIn && verifyFirst ? (
+          <Link className="btn btn-ghost" to={verifyFirst} data-testid="verify-to-create">
+            {t('verify.createHint')}
+          </Link>
+        ) : signedIn ? (
           <Link className="btn btn-primary" to="/rooms/new" data-testid="create-room">
             <span aria-hidden="true">+</span> {t('rooms.create')}
           </Link>
