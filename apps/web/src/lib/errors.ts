@@ -19,13 +19,49 @@ export function errorText(
   const text = err.displayText;
   if (text === GENERIC_ERROR) return t('errors.generic');
   const code = (err.body as { code?: unknown } | null)?.code;
+  return translated(text, err.serverMessage, code, t, exists, language);
+}
+
+/** The catalogue error in the user's language, when `message` is its standard text. */
+function translated(
+  text: string,
+  message: unknown,
+  code: unknown,
+  t: (key: string) => string,
+  exists: (key: string) => boolean,
+  language: string,
+): string {
   const standard =
     typeof code === 'string' &&
-    (ERRORS as Record<string, { message: string }>)[code]?.message === err.serverMessage;
+    (ERRORS as Record<string, { message: string }>)[code]?.message === message;
   if (language !== 'en' && standard && exists(`serverErrors.${code}`)) {
     return t(`serverErrors.${code}`);
   }
   return text;
+}
+
+/**
+ * The text shown for a room-socket refusal (`{ error, code }`): the server's words, or — for a
+ * catalogue error (socket limits, flood control, room full, passwords) in another language — its
+ * translation.
+ */
+export function socketErrorText(
+  message: string,
+  code: string | null,
+  t: (key: string) => string,
+  exists: (key: string) => boolean,
+  language: string,
+): string {
+  return translated(message, message, code, t, exists, language);
+}
+
+export function useSocketErrorText(): (message: string, code: string | null) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (message: string, code: string | null) =>
+      socketErrorText(message, code, t, (k) => i18n.exists(k), i18n.language),
+    [t, i18n],
+  );
 }
 
 export function useErrorText(): (err: unknown) => string {

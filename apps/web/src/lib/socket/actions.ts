@@ -7,6 +7,8 @@ export class ActionError extends Error {
     message: string,
     /** True when the socket was lost before the answer came (a rejoin follows). */
     readonly disconnected = false,
+    /** The error catalogue's code, when the server named the refusal (`{ error, code }`). */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ActionError';
@@ -14,6 +16,12 @@ export class ActionError extends Error {
 }
 
 export const NOT_CONNECTED = 'Not connected to the room';
+
+/** An error frame outside an answer: `{ error, code, context: 'api' }`. */
+export interface SocketNotice {
+  error: string;
+  code: string | null;
+}
 
 interface Pending {
   resolve: (value: Record<string, unknown>) => void;
@@ -29,6 +37,7 @@ export class SocketActions {
   private messageId = 0;
   private readonly pending = new Map<number, Pending>();
   private readonly handlers = new Set<(m: CustomServerMessage) => void>();
+  private readonly notices = new Set<(n: SocketNotice) => void>();
 
   constructor(private readonly conn: PrimusConnection) {
     conn.on('data', (data) => this.receive(data));
@@ -65,23 +74,36 @@ export class SocketActions {
     return () => this.handlers.delete(fn);
   }
 
+  /** Errors the server tells outside an answer (a socket limit, flooding), before it closes. */
+  onNotice(fn: (n: SocketNotice) => void): () => void {
+    this.notices.add(fn);
+    return () => this.notices.delete(fn);
+  }
+
   private receive(data: unknown) {
     if (!data || typeof data !== 'object') return;
     const frame = data as {
       context?: string;
       messageId?: number;
       error?: unknown;
+      code?: unknown;
       message?: unknown;
     };
+    const code = typeof frame.code === 'string' ? frame.code : null;
     if (frame.context === 'response' && typeof frame.messageId === 'number') {
       const p = this.pending.get(frame.messageId);
       if (!p) return;
       this.pending.delete(frame.messageId);
       if (frame.error !== undefined && frame.error !== null) {
-        p.reject(new ActionError(errorMessage(frame.error)));
+        p.reject(new ActionError(errorMessage(frame.error), false, code));
       } else {
         p.resolve(frame as Record<string, unknown>);
       }
+      return;
+    }
+    if (frame.context === 'api' && frame.error !== undefined && frame.error !== null) {
+      const notice = { error: errorMessage(frame.error), code };
+      for (const fn of [...this.notices]) fn(notice);
       return;
     }
     if (frame.context === 'user' && frame.message && typeof frame.message === 'object') {

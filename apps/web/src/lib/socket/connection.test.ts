@@ -253,6 +253,48 @@ describe('room socket: heartbeat and reconnects', () => {
     expect(t.sockets).toHaveLength(1);
   });
 
+  it('SEC-FLOOD-2: the reason the server gives before closing (flooding, socket limits) stays with its code', async () => {
+    const t = setup();
+    t.conn.start();
+    t.socket().serverOpen();
+    t.joinWith(sampleState());
+    await flush();
+    const vote = t.conn.action('voteOnSong', { songVotes: { like: true } });
+    t.socket().serverSend({
+      context: 'response',
+      messageId: t.socket().lastAction().messageId,
+      error: 'You are doing that too often, please slow down.',
+      code: 'SOCKET_RATE_LIMITED',
+    });
+    await expect(vote).rejects.toMatchObject({ code: 'SOCKET_RATE_LIMITED', disconnected: false });
+    t.socket().serverSend({
+      error: 'Too many refused messages: this connection is closed.',
+      code: 'SOCKET_FLOODING',
+      context: 'api',
+    });
+    t.socket().serverSend('primus::server::close');
+    t.socket().serverDrop();
+    expect(t.store.getState()).toMatchObject({
+      status: 'closed',
+      error: 'Too many refused messages: this connection is closed.',
+      errorCode: 'SOCKET_FLOODING',
+    });
+  });
+
+  it('SEC-SOCKETS-1: a refused join keeps the code of the refusal', async () => {
+    const t = setup();
+    t.conn.start();
+    t.socket().serverOpen();
+    t.socket().serverSend({
+      context: 'response',
+      messageId: t.socket().lastAction().messageId,
+      error: 'Too many open connections for this account, please close some tabs.',
+      code: 'SOCKET_USER_LIMIT',
+    });
+    await flush();
+    expect(t.store.getState()).toMatchObject({ status: 'failed', errorCode: 'SOCKET_USER_LIMIT' });
+  });
+
   it('a socket silent for longer than the ping timeout is reopened', async () => {
     const t = setup({ random: 0 });
     t.conn.start();

@@ -81,6 +81,8 @@ export class RoomConnection {
       }
     });
     this.actions.onMessage((m) => this.onMessage(m));
+    // A socket limit or flooding: the server closes next; the reason stays for the room page.
+    this.actions.onNotice((n) => this.set({ error: n.error, errorCode: n.code }));
   }
 
   get roomUuid(): string {
@@ -98,6 +100,7 @@ export class RoomConnection {
       status: 'connecting',
       state: null,
       error: null,
+      errorCode: null,
       kickReason: null,
       animations: {},
     });
@@ -144,6 +147,7 @@ export class RoomConnection {
         state: res.state,
         status: 'joined',
         error: null,
+        errorCode: null,
         serverTimeOffset:
           typeof res.serverTime === 'number'
             ? res.serverTime - this.now()
@@ -159,7 +163,8 @@ export class RoomConnection {
         if (err instanceof ActionError && err.disconnected) return; // the reconnect rejoins
         const message = err instanceof Error ? err.message : String(err);
         this.log(`joinRoom failed (${reason})`, message);
-        this.set({ status: 'failed', error: message });
+        const errorCode = err instanceof ActionError ? err.code : null;
+        this.set({ status: 'failed', error: message, errorCode });
         this.stop();
       },
     );

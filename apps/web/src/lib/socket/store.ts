@@ -32,6 +32,8 @@ export interface RoomStoreState {
   status: RoomStatus;
   state: ClientRoomState | null;
   error: string | null;
+  /** The error catalogue's code of `error`, when the server named it (for translation). */
+  errorCode: string | null;
   kickReason: string | null;
   /** serverTime - Date.now(), from joinRoom's serverTime and every heartbeat. */
   serverTimeOffset: number;
@@ -45,6 +47,7 @@ export const initialRoomState: RoomStoreState = {
   status: 'idle',
   state: null,
   error: null,
+  errorCode: null,
   kickReason: null,
   serverTimeOffset: 0,
   animations: {},

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '@tt/api-client';
 import { ERRORS, roomEndpoints, type RoomDto } from '@tt/protocol';
 import { api } from '../../../lib/api';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText, useSocketErrorText } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { activeRoomUuid, enterRoom, leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
@@ -142,9 +142,11 @@ function Entered({
   onPassword: (password: string) => void;
 }) {
   const { t } = useTranslation();
+  const socketText = useSocketErrorText();
   const status = useRoomStore((s) => s.status);
   const kickReason = useRoomStore((s) => s.kickReason);
   const error = useRoomStore((s) => s.error);
+  const errorCode = useRoomStore((s) => s.errorCode);
   if (status === 'kicked') {
     return (
       <Outside room={room}>
@@ -164,7 +166,9 @@ function Entered({
   if (status === 'failed' || status === 'closed') {
     return (
       <Outside room={room}>
-        <Alert testId="room-join-error">{error ?? t('room.closed')}</Alert>
+        <Alert testId="room-join-error">
+          {error !== null ? socketText(error, errorCode) : t('room.closed')}
+        </Alert>
         <div className="form-actions-inline">
           <button type="button" className="btn btn-primary" onClick={onRetry}>
             {t('room.tryAgain')}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText, useSocketErrorText } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { ActionError } from '../../../lib/socket/actions';
 
@@ -64,6 +64,7 @@ export const useRoomToast = create<ToastState>()((set) => ({
 /** Runs a room action; a refusal shows as a toast (socket errors carry the server's words). */
 export function useRoomRunner() {
   const toText = useErrorText();
+  const socketText = useSocketErrorText();
   const { t } = useTranslation();
   return useCallback(
     async <T>(work: () => Promise<T>, done?: string): Promise<T | undefined> => {
@@ -76,12 +77,12 @@ export function useRoomRunner() {
           err instanceof ActionError
             ? err.disconnected
               ? t('room.notConnected')
-              : err.message
+              : socketText(err.message, err.code)
             : toText(err);
         useRoomToast.getState().show(text, 'error');
         return undefined;
       }
     },
-    [toText, t],
+    [toText, socketText, t],
   );
 }
