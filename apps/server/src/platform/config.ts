@@ -167,6 +167,11 @@ const EnvSchema = z.object({
   SONG_TRANSCODE_MAX_PENDING: z.coerce.number().int().min(0).default(50),
   /** Wait before a postponed transcode (queue full, ffmpeg unavailable) is tried again. */
   SONG_TRANSCODE_RETRY_DELAY: duration.prefault('5m'),
+  /**
+   * SEC-JOBS-2, SEC-TMP-1: a song awaiting verification unchanged this long is queued again (its
+   * job was lost); leftover transcode files this old are removed. Longer than any transcode runs.
+   */
+  SONG_TRANSCODE_GRACE: duration.prefault('15m'),
   /** The ffmpeg and ffprobe programs (a name on PATH or a path); unset: PATH, else the bundled static build. */
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),

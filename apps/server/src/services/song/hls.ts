@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { HLS_SEGMENT_PATTERN } from '@tt/protocol';
 import { mediaToolPath } from '../../platform/media-tools';
@@ -20,6 +19,28 @@ export const AUDIO_MIME: Record<AudioType, string> = {
 
 const ascii = (data: Buffer, start: number, end: number) =>
   data.subarray(start, end).toString('latin1');
+
+/**
+ * SEC-FFMPEG-1: the ffmpeg demuxer of each type, forced with `-f` so that ffmpeg never guesses
+ * the format of an upload (an ID3 tag followed by `#EXTM3U` would otherwise be read as an HLS
+ * playlist that opens the files it names).
+ */
+export const AUDIO_DEMUXER: Record<AudioType, string> = {
+  mp3: 'mp3',
+  aac: 'aac',
+  m4a: 'mov',
+  wav: 'wav',
+  flac: 'flac',
+  ogg: 'ogg',
+};
+
+/** SEC-FFMPEG-1: how ffmpeg and ffprobe read an upload: local files only, the sniffed format. */
+const inputArgs = (format: AudioType) => [
+  '-protocol_whitelist',
+  'file',
+  '-f',
+  AUDIO_DEMUXER[format],
+];
 
 /** The audio type of the bytes by their magic numbers, or null. */
 export function sniffAudioType(data: Buffer): AudioType | null {
@@ -75,9 +96,17 @@ function run(file: string, args: string[], timeout: number): Promise<string> {
   });
 }
 
-/** Runs `fn` with the bytes in a temporary file (removed afterwards). */
-export async function withInputFile<T>(data: Buffer, fn: (file: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-audio-'));
+/**
+ * Runs `fn` with the bytes in a temporary file under `tmpRoot` (removed afterwards; one left by a
+ * process that died is removed by cleanTranscodeTemp).
+ */
+export async function withInputFile<T>(
+  data: Buffer,
+  tmpRoot: string,
+  fn: (file: string) => Promise<T>,
+): Promise<T> {
+  await fs.mkdir(tmpRoot, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmpRoot, 'audio-'));
   try {
     const file = path.join(dir, 'input');
     await fs.writeFile(file, data);
@@ -91,12 +120,17 @@ export async function withInputFile<T>(data: Buffer, fn: (file: string) => Promi
  * The duration ffprobe reads from the container (seconds), without decoding; null when it
  * cannot tell (no audio stream, unreadable headers). Throws ToolUnavailableError.
  */
-export async function probeDuration(file: string, ffprobe: string): Promise<number | null> {
+export async function probeDuration(
+  file: string,
+  ffprobe: string,
+  format: AudioType,
+): Promise<number | null> {
   let out: string;
   try {
     out = await run(
       ffprobe,
       [
+        ...inputArgs(format),
         '-v',
         'error',
         '-select_streams',
@@ -131,9 +165,10 @@ export function playlistDuration(playlist: string): number {
 export async function transcodeToHls(
   file: string,
   keyUri: string,
-  opts: { ffmpeg: string; maxSeconds: number },
+  opts: { ffmpeg: string; maxSeconds: number; format: AudioType; tmpRoot: string },
 ): Promise<HlsRendition> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-hls-'));
+  await fs.mkdir(opts.tmpRoot, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(opts.tmpRoot, 'hls-'));
   try {
     const key = randomBytes(16);
     const iv = randomBytes(16);
@@ -147,8 +182,11 @@ export async function transcodeToHls(
       opts.ffmpeg,
       [
         ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+        ...inputArgs(opts.format),
         ...['-i', file, '-t', String(opts.maxSeconds)],
         ...['-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '44100'],
+        // The HLS muxer writes local files, encrypting segments through `crypto:`; nothing else.
+        ...['-protocol_whitelist', 'file,crypto'],
         ...['-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod'],
         ...['-hls_key_info_file', keyInfoPath],
         ...['-hls_segment_filename', path.join(outDir, 'seg%05d.ts')],
@@ -168,6 +206,30 @@ export async function transcodeToHls(
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * SEC-TMP-1: removes what transcodes left under `tmpRoot` (a process that died mid-transcode)
+ * when older than `olderThanMs` — never a running transcode's files, which are younger than that.
+ * Answers how many entries were removed.
+ */
+export async function cleanTranscodeTemp(tmpRoot: string, olderThanMs: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(tmpRoot);
+  } catch {
+    return 0;
+  }
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const name of names) {
+    const entry = path.join(tmpRoot, name);
+    const stat = await fs.lstat(entry).catch(() => null);
+    if (!stat || stat.mtimeMs > cutoff) continue;
+    await fs.rm(entry, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** The stored playlist with each segment URI pointing at `segmentUri(name)`. */

@@ -20,8 +20,8 @@ export const songService: ServiceModule = {
     const songs = new SongService(platform.db);
     const transcoder = new SongTranscoder(platform, songs.repo);
     transcoder.define();
-    const resumed = await transcoder.resume();
-    if (resumed > 0) platform.log.info({ songs: resumed }, 'song transcodes resumed');
+    await transcoder.start();
+    app.addHook('onClose', () => transcoder.stop());
     registerSongRoutes(app, {
       songs,
       uploads: new SongUploadService(platform, songs.repo),

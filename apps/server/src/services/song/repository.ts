@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SongStatus } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { songHlsKeys, songs } from './schema';
@@ -108,12 +108,14 @@ export class SongRepository {
     return newestFirst(this.db, where, limit, offset);
   }
 
-  /** Songs in one of these statuses, oldest first. */
-  async withStatus(statuses: readonly SongStatus[]): Promise<SongRow[]> {
+  /** Songs in one of these statuses (and, with `before`, unchanged since then), oldest first. */
+  async withStatus(statuses: readonly SongStatus[], before?: Date): Promise<SongRow[]> {
     return this.db
       .select()
       .from(songs)
-      .where(inArray(songs.status, [...statuses]))
+      .where(
+        and(inArray(songs.status, [...statuses]), before ? lt(songs.updatedAt, before) : undefined),
+      )
       .orderBy(asc(songs.createdAt), asc(songs.id));
   }
 

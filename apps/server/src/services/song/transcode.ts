@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   SONG_MAX_SECONDS,
   awaitsVerification,
@@ -9,9 +10,12 @@ import { songHlsPaths } from '@tt/protocol';
 import type { Platform } from '../../platform/service';
 import {
   ToolUnavailableError,
+  cleanTranscodeTemp,
   probeDuration,
+  sniffAudioType,
   transcodeToHls,
   withInputFile,
+  type AudioType,
   type HlsRendition,
 } from './hls';
 import { songFiles } from './files';
@@ -38,20 +42,34 @@ const JOB_BACKOFF_MS = 5000;
  */
 const PROBE_MARGIN_SECONDS = 60;
 
+/**
+ * Longest a transcode may hold its song (probe and transcode timeouts, storage writes, margin):
+ * a second job of the same song meanwhile does nothing.
+ */
+const LOCK_SECONDS = 15 * 60;
+
 type Outcome =
   { event: 'verified'; rendition: HlsRendition } | { event: 'notPlayable'; duration: number };
 
-/** A job id per song and round: a postponed song gets a new job while its old one still runs. */
-const jobId = (shortId: string, round: number) => `transcode-${shortId}-${round}`;
+/**
+ * SEC-JOBS-2: the job id of a song as it is now (its last change). Every process, and the
+ * sweep, derives the same id for the same state, so queueing it again while its job waits,
+ * is delayed or runs does nothing; a postponed song (a new state) gets a new job while its old
+ * one still runs.
+ */
+const jobId = (row: SongRow) => `transcode-${row.shortId}-${row.updatedAt.getTime()}`;
 
 /**
  * Verification of uploads as `song.transcode` jobs (platform.jobs): the upload is probed and
  * transcoded to encrypted HLS, then the song moves (packages/rules song-status) to VERIFIED,
  * UNVERIFIED (decodes, but shorter than 5 s or longer than 20 min), VERIFICATION_ERROR (does not
  * decode) or VERIFICATION_POSTPONED (queue full, or ffmpeg unavailable: tried again after
- * SONG_TRANSCODE_RETRY_DELAY, as often as needed).
+ * SONG_TRANSCODE_RETRY_DELAY, as often as needed). A job that gives up leaves VERIFICATION_ERROR;
+ * a song whose job was lost is queued again by the sweep.
  */
 export class SongTranscoder {
+  private sweeper: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly platform: Platform,
     private readonly repo: SongRepository,
@@ -63,7 +81,25 @@ export class SongTranscoder {
       concurrency: this.platform.config.SONG_TRANSCODE_CONCURRENCY,
       attempts: JOB_ATTEMPTS,
       backoffMs: JOB_BACKOFF_MS,
+      onGiveUp: (job, err) => this.gaveUp(job, err),
     });
+  }
+
+  /** Where transcodes keep their temporary files. */
+  get tmpRoot(): string {
+    return path.join(this.platform.config.dataDir, 'tmp', 'transcode');
+  }
+
+  /**
+   * SEC-JOBS-1: the job gave up for good (its attempts used up, or it stalled past the limit
+   * because the processes running it died — a file that kills the transcoder must not be retried
+   * for ever): a song still awaiting verification moves to VERIFICATION_ERROR.
+   */
+  private async gaveUp({ songId }: TranscodeJob, err: unknown): Promise<void> {
+    const row = await this.repo.byIdOrShortId(String(songId));
+    if (!row || !awaitsVerification(row.status)) return;
+    this.platform.log.error({ err, shortId: row.shortId }, 'song transcode given up');
+    await this.settle(row, 'verificationFailed', {});
   }
 
   /**
@@ -77,10 +113,10 @@ export class SongTranscoder {
         return (await this.postpone(row, -1, 'too many transcodes waiting')) ?? row;
       }
       const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: 0 };
-      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row.shortId, 0) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row) });
       return row;
     } catch (err) {
-      // The queue itself failed (Redis down): the song waits for the next start's resume().
+      // The queue itself failed (Redis down): the song waits for the sweep.
       log.error({ err, shortId: row.shortId }, 'song transcode: could not queue');
       const next = nextSongStatus(row.status, 'verificationPostponed');
       const moved = next && (await this.repo.transition(row.id, [row.status], { status: next }));
@@ -89,17 +125,53 @@ export class SongTranscoder {
   }
 
   /**
-   * Queues again the songs whose in-process job was lost with the last process (VALID_FILE_TYPE
-   * and VERIFICATION_POSTPONED). BullMQ keeps its jobs in Redis, so it has nothing to resume.
+   * SEC-JOBS-2: the sweep, run at start and then every SONG_TRANSCODE_GRACE. A song awaiting
+   * verification (VALID_FILE_TYPE, VERIFICATION_POSTPONED) unchanged for the grace period is
+   * queued again under the job id of its state: a no-op while its job waits, is delayed or runs
+   * (here or in another process), a new job when the job was lost (a crash, a failure removed
+   * from Redis). `all` (the in-process queue at start: it lost every job with the last process)
+   * takes the songs of any age. An upload left in PENDING_UPLOAD past the grace (its request died
+   * before answering) is removed with its file. Answers how many songs were queued.
    */
-  async resume(): Promise<number> {
-    if (this.platform.jobs.kind !== 'memory') return 0;
-    const rows = await this.repo.withStatus(['VALID_FILE_TYPE', 'VERIFICATION_POSTPONED']);
+  async sweep(all = false): Promise<number> {
+    const { jobs, storage, log, config } = this.platform;
+    const before = new Date(Date.now() - config.SONG_TRANSCODE_GRACE * 1000);
+    for (const row of await this.repo.withStatus(['PENDING_UPLOAD'], before)) {
+      await this.repo.delete(row.id);
+      await storage.delete(songFiles.source(row.shortId));
+      log.warn({ shortId: row.shortId }, 'unfinished upload removed');
+    }
+    const rows = await this.repo.withStatus(
+      ['VALID_FILE_TYPE', 'VERIFICATION_POSTPONED'],
+      all ? undefined : before,
+    );
     for (const row of rows) {
       const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: 0 };
-      await this.platform.jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row.shortId, 0) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row) });
     }
     return rows.length;
+  }
+
+  /**
+   * At start: removes the temporary files of transcodes that died (SEC-TMP-1), sweeps (all songs
+   * with the in-process queue), then sweeps every SONG_TRANSCODE_GRACE until stop().
+   */
+  async start(): Promise<void> {
+    const { jobs, log, config } = this.platform;
+    const graceMs = config.SONG_TRANSCODE_GRACE * 1000;
+    const removed = await cleanTranscodeTemp(this.tmpRoot, graceMs);
+    if (removed > 0) log.info({ removed }, 'leftover transcode files removed');
+    const queued = await this.sweep(jobs.kind === 'memory');
+    if (queued > 0) log.info({ songs: queued }, 'song transcodes resumed');
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((err: unknown) => log.warn({ err }, 'song transcode sweep failed'));
+    }, graceMs);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   /** VERIFICATION_POSTPONED, and a job of the next round after the retry delay. */
@@ -112,7 +184,7 @@ export class SongTranscoder {
     const delayMs = config.SONG_TRANSCODE_RETRY_DELAY * 1000;
     const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: round + 1 };
     try {
-      await jobs.enqueue(TRANSCODE_JOB, job, { delayMs, jobId: jobId(row.shortId, round + 1) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { delayMs, jobId: jobId(moved) });
       log.info({ shortId: row.shortId, reason, delayMs }, 'song transcode postponed');
     } catch (err) {
       log.warn({ err, shortId: row.shortId }, 'song transcode postponed until the next start');
@@ -120,20 +192,36 @@ export class SongTranscoder {
     return moved;
   }
 
-  private async run({ songId, round }: TranscodeJob): Promise<void> {
+  /** One job: the song is held (LOCK_SECONDS) so that a second job of it meanwhile does nothing. */
+  private async run(job: TranscodeJob): Promise<void> {
+    const { counters, log } = this.platform;
+    const lock = `song-transcode:${job.shortId}`;
+    if ((await counters.hit(lock, LOCK_SECONDS)) > 1) {
+      log.info({ shortId: job.shortId }, 'song transcode: another job holds the song');
+      return;
+    }
+    try {
+      await this.transcode(job);
+    } finally {
+      await counters.reset(lock);
+    }
+  }
+
+  private async transcode({ songId, round }: TranscodeJob): Promise<void> {
     const { storage, log } = this.platform;
     const row = await this.repo.byIdOrShortId(String(songId));
     // Deleted, or settled meanwhile (an external transcoder's callback).
     if (!row || !awaitsVerification(row.status)) return;
     const source = await storage.get(songFiles.source(row.shortId));
-    if (!source) {
+    const format = source && sniffAudioType(source);
+    if (!source || !format) {
       log.warn({ shortId: row.shortId }, 'song transcode: the uploaded file is missing');
       await this.settle(row, 'verificationFailed', {});
       return;
     }
     let outcome: Outcome;
     try {
-      outcome = await withInputFile(source, (file) => this.verify(row, file));
+      outcome = await withInputFile(source, this.tmpRoot, (file) => this.verify(row, file, format));
     } catch (err) {
       if (err instanceof ToolUnavailableError) {
         await this.postpone(row, round, err.message);
@@ -150,9 +238,9 @@ export class SongTranscoder {
     await this.publish(row, outcome.rendition);
   }
 
-  private async verify(row: SongRow, file: string): Promise<Outcome> {
+  private async verify(row: SongRow, file: string, format: AudioType): Promise<Outcome> {
     const { FFMPEG_PATH, FFPROBE_PATH } = this.platform.config;
-    const probed = await probeDuration(file, FFPROBE_PATH);
+    const probed = await probeDuration(file, FFPROBE_PATH, format);
     if (probed !== null && probed > SONG_MAX_SECONDS + PROBE_MARGIN_SECONDS) {
       return { event: 'notPlayable', duration: probed };
     }
@@ -160,6 +248,8 @@ export class SongTranscoder {
     const rendition = await transcodeToHls(file, songHlsPaths.key(row.shortId), {
       ffmpeg: FFMPEG_PATH,
       maxSeconds: SONG_MAX_SECONDS + 1,
+      format,
+      tmpRoot: this.tmpRoot,
     });
     if (songDurationVerdict(rendition.duration) !== 'playable') {
       return { event: 'notPlayable', duration: rendition.duration };
