@@ -71,10 +71,10 @@ export class Transport {
     const ip = clientAddress(req, this.platform.config.trustProxy);
     const admission = this.guard.admitAddress(ip);
     if (admission === 'drop') {
+      socket.once('finish', () => socket.destroy());
       socket.end(
         'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
       );
-      socket.destroy();
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) =>
