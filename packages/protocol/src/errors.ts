@@ -155,6 +155,12 @@ export const ERRORS = {
     status: 415,
     message: 'Only PNG, JPEG, WebP and GIF images are allowed',
   },
+  /** SEC-IMAGE-1: the message names the limits. */
+  IMAGE_DIMENSIONS_TOO_LARGE: {
+    status: 400,
+    message: 'The image is too large (at most 4096 × 4096 pixels and 25 megapixels).',
+  },
+  IMAGE_UNREADABLE: { status: 400, message: 'The image cannot be read: the file is damaged.' },
   USER_DATA_TOO_LARGE: { status: 400, message: 'User data is too large (at most 16 KB)' },
   INVALID_SOCIAL_HANDLE: { status: 400, message: 'Invalid social network handle' },
 
@@ -320,6 +326,17 @@ export const ERRORS = {
     message: 'Unsupported audio file type (send MP3, M4A/AAC, WAV, FLAC or Ogg).',
   },
   SONG_HLS_NOT_FOUND: { status: 404, message: 'This HLS file does not exist.' },
+  /** SEC-HLS-KEY-1: no valid signed key URL for this caller. */
+  HLS_KEY_FORBIDDEN: {
+    status: 403,
+    message:
+      "This song's key is only for its listeners: load its playlist again while the song plays.",
+  },
+  /** SEC-HLS-KEY-3: the message names the limit. */
+  HLS_PREVIEW_LIMIT: {
+    status: 403,
+    message: 'Guests may hear 3 songs: sign up or log in to keep listening.',
+  },
   SONG_DELETE_FORBIDDEN: { status: 403, message: 'Unauthorized to delete this song.' },
   /** The message names the two statuses. */
   SONG_STATUS_CONFLICT: { status: 409, message: 'The song cannot move to this status.' },

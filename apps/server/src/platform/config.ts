@@ -175,6 +175,14 @@ const EnvSchema = z.object({
   /** The ffmpeg and ffprobe programs (a name on PATH or a path); unset: PATH, else the bundled static build. */
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  /** SEC-HLS-KEY-1: signs HLS key URLs; unset: a secret generated into DATA_DIR/keys. */
+  HLS_KEY_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** SEC-HLS-KEY-1: how long a signed HLS key URL (written into a listener's playlist) works. */
+  HLS_KEY_URL_TTL: duration.prefault('5m'),
+  /** SEC-HLS-KEY-3: different songs a guest may hear (HLS keys) per guest token. */
+  GUEST_PREVIEW_SONGS: z.coerce.number().int().min(0).max(1000).default(3),
+  /** SEC-HLS-KEY-3: different songs a user may preview per hour outside a room (0: none). */
+  USER_PREVIEW_SONGS_PER_HOUR: z.coerce.number().int().min(0).max(10000).default(30),
   /** Shared secret of POST /upload/transcoder_sns (header x-transcoder-token or ?token=); unset: the callback is off. */
   TRANSCODER_SNS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -27,6 +27,17 @@ export interface Ports {
   songs?: SongsPort;
   /** Installed by the user service; used by the playlist service (crate exports). */
   providerTokens?: ProviderTokensPort;
+  /** Installed by the realtime layer; used by the song service (who may have a song's HLS key). */
+  listening?: ListeningPort;
+}
+
+/** SEC-HLS-KEY-2: who hears a song, from the live rooms of this process. */
+export interface ListeningPort {
+  /**
+   * Is this user (or guest) in a live room where the song (our upload, by short id) plays now,
+   * ended less than `graceMs` ago, or is a seated DJ's next song? The DJ who chose it sits there.
+   */
+  isListening(userUuid: string, songShortId: string, graceMs: number): boolean;
 }
 
 /** Users' own music-provider tokens. Each throws the §8 error (AppError) when not connected. */

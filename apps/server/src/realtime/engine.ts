@@ -4,6 +4,7 @@ import type { AuthContext } from '../platform/auth';
 import type { RoomPresence } from '../platform/ports';
 import { refuse, refuseCode, ROOM_ERRORS } from './errors';
 import { ghostProfile, type LiveRoom } from './live-room';
+import { isListening } from './listening';
 import type { Actor } from './room-actions';
 import { RoomRuntime } from './room-runtime';
 import { canDj, djsOverSeats } from './rules/dj';
@@ -255,6 +256,11 @@ export class RoomEngine extends RoomRuntime {
 
   occupancy(roomUuid: string): Occupancy {
     return this.rooms.get(roomUuid)?.occupancy() ?? { users: 0, guests: 0 };
+  }
+
+  /** ListeningPort (SEC-HLS-KEY-2). */
+  isListening(userUuid: string, songShortId: string, graceMs: number): boolean {
+    return isListening(this.rooms.values(), userUuid, songShortId, graceMs);
   }
 
   isInRoom(roomUuid: string, userUuid: string): boolean {

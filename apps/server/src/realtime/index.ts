@@ -40,6 +40,10 @@ export async function startRealtime(
     occupancy: (roomUuid) => engine.occupancy(roomUuid),
     isInRoom: (roomUuid, userUuid) => engine.isInRoom(roomUuid, userUuid),
   };
+  platform.ports.listening = {
+    isListening: (userUuid, songShortId, graceMs) =>
+      engine.isListening(userUuid, songShortId, graceMs),
+  };
   if (platform.ports.rooms) {
     const restored = await engine.restoreAll();
     if (restored) platform.log.info({ restored }, 'live rooms restored');
@@ -56,6 +60,7 @@ export async function startRealtime(
       await Promise.allSettled(unsubscribers.map((u) => u()));
       await engine.close();
       platform.ports.realtime = undefined;
+      platform.ports.listening = undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { MinimalSongDto } from '@tt/protocol';
 import type { RoomsPort } from '../platform/ports';
 import type { LiveRoom } from './live-room';
+import { songEnded } from './listening';
 import type { PatchWriter } from './patch-writer';
 import { pointer } from './patch-writer';
 import { mustStepDown, nextDjIndex, songsRemaining } from './rules/rotation';
@@ -88,6 +89,7 @@ export class Playback {
     if (!playing || !np) return;
     this.disarm(room);
     const now = Date.now();
+    songEnded(room, np.song, now);
     if (playing.recentSongId !== null) {
       const playedSeconds = Math.round(
         Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000,

@@ -137,10 +137,19 @@ export const SongIdParam = z.object({ id: z.string().min(1).max(64) });
 /** Most bytes of one uploaded audio file (SONG_UPLOAD_MAX_BYTES may lower it). */
 export const SONG_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-/** GET /songs/hls/key: the song whose AES-128 key is asked for. */
+/**
+ * GET /songs/hls/key: the song whose AES-128 key is asked for, with the expiry (unix seconds) and
+ * signature of the key URL the playlist handed to this caller (SEC-HLS-KEY-1).
+ */
 export const SongHlsKeyQuery = z.object({
   songId: z.string().regex(SONG_SHORT_ID_PATTERN, 'must be a song short id'),
+  exp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  sig: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'must be a key URL signature')
+    .optional(),
 });
+export type SongHlsKeyQuery = z.output<typeof SongHlsKeyQuery>;
 
 /** One file of a song's HLS rendition: `seg00000.ts`, … */
 export const HLS_SEGMENT_PATTERN = /^seg\d{5}\.ts$/;

@@ -80,7 +80,7 @@ export const songEndpoints = {
     path: '/songs/hls/key',
     auth: 'authenticated',
     summary:
-      "The 16-byte AES-128 key of a verified song's HLS segments (the playlist's #EXT-X-KEY URI); any signed-in listener, guests included",
+      "The 16-byte AES-128 key of a verified song's HLS segments, through the short-lived signed URL (songId, exp, sig) that GET /songs/{id}/hls-playlist wrote as its #EXT-X-KEY URI for this caller: a listener of a room playing it (or just played, or a DJ's next song), its uploader, staff, or a preview within the guest or user preview limit. 403 without a valid signature for the token's user",
     query: SongHlsKeyQuery,
     produces: ['application/octet-stream'],
     response: z.unknown().describe('16 raw key bytes'),
@@ -91,7 +91,7 @@ export const songEndpoints = {
     path: '/songs/{id}/hls-playlist',
     auth: 'public',
     summary:
-      "The song's HLS playlist (m3u8; segments and key on this platform); 403 until the song is verified; a redirect (302) when an external transcoder made the rendition",
+      "The song's HLS playlist (m3u8; segments and key on this platform); 403 until the song is verified; a redirect (302) when an external transcoder made the rendition. With the bearer token of a caller who may hear the song, its #EXT-X-KEY URI is a key URL signed for that caller (a few minutes); otherwise the bare key URI, which answers 403",
     params: SongIdParam,
     produces: ['application/vnd.apple.mpegurl'],
     response: z.unknown().describe('An HLS media playlist'),

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { HLS_SEGMENT_PATTERN } from '@tt/protocol';
+import { HLS_SEGMENT_PATTERN, songHlsPaths } from '@tt/protocol';
 import { mediaToolPath } from '../../platform/media-tools';
 
 /** The audio types an upload may have, by their magic bytes; the MIME type music-metadata reads. */
@@ -232,13 +232,21 @@ export async function cleanTranscodeTemp(tmpRoot: string, olderThanMs: number): 
   return removed;
 }
 
-/** The stored playlist with each segment URI pointing at `segmentUri(name)`. */
-export function rewritePlaylist(playlist: string, segmentUri: (name: string) => string): string {
+/**
+ * The stored playlist as served: each segment URI pointing at its route, and the #EXT-X-KEY URI
+ * replaced by `keyUrl` (signed for the caller) when given; left as stored (the bare key route,
+ * which refuses) otherwise.
+ */
+export function rewritePlaylist(playlist: string, shortId: string, keyUrl: string | null): string {
   return playlist
     .split('\n')
     .map((line) => {
       const name = line.trim();
-      return HLS_SEGMENT_PATTERN.test(name) ? segmentUri(name) : line;
+      if (HLS_SEGMENT_PATTERN.test(name)) return songHlsPaths.segment(shortId, name);
+      if (keyUrl && line.startsWith('#EXT-X-KEY:')) {
+        return line.replace(/URI="[^"]*"/, `URI="${keyUrl}"`);
+      }
+      return line;
     })
     .join('\n');
 }

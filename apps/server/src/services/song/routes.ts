@@ -66,15 +66,16 @@ export function registerSongRoutes(app: FastifyInstance, s: SongRouteServices): 
     });
   });
 
-  route(app, e.hlsPlaylist, async ({ params, reply }) => {
-    const playlist = await uploads.playlist(params.id);
+  route(app, e.hlsPlaylist, async ({ auth, params, reply }) => {
+    const playlist = await uploads.playlist(params.id, auth);
     if ('redirect' in playlist) {
       // An external transcoder's rendition.
       return reply.header('cache-control', 'public, max-age=60').redirect(playlist.redirect, 302);
     }
+    // Its key URL is signed for this caller: never shared by a cache.
     reply
       .header('content-type', 'application/vnd.apple.mpegurl')
-      .header('cache-control', 'public, max-age=60');
+      .header('cache-control', 'private, no-store');
     return playlist.m3u8;
   });
 
@@ -88,9 +89,9 @@ export function registerSongRoutes(app: FastifyInstance, s: SongRouteServices): 
     return bytes;
   });
 
-  // Guests may listen (previews), so any valid token gets the key; no token gets 401.
-  route(app, e.hlsKey, async ({ query, reply }) => {
-    const key = await uploads.key(query.songId);
+  // SEC-HLS-KEY-1: only through the URL the playlist signed for this token's user.
+  route(app, e.hlsKey, async ({ auth, query, reply }) => {
+    const key = await uploads.key(auth, query);
     reply.header('content-type', 'application/octet-stream').header('cache-control', 'no-store');
     return key;
   });

@@ -62,7 +62,8 @@ export const songs = pgTable(
 
 /**
  * The AES-128 key of an uploaded song's HLS segments (one per song; the IV is written in the
- * playlist too). Served only to authenticated listeners by GET /songs/hls/key.
+ * playlist too). Served by GET /songs/hls/key only through key URLs signed for their caller
+ * (hls-access.ts).
  */
 export const songHlsKeys = pgTable('song_hls_keys', {
   songId: integer('song_id')

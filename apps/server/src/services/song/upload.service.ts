@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { parseBuffer } from 'music-metadata';
 import { nextSongStatus } from '@tt/rules';
-import { songHlsPaths, type SongDto } from '@tt/protocol';
+import type { SongDto, SongHlsKeyQuery } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import type { Platform } from '../../platform/service';
 import { songFiles } from './files';
 import { AUDIO_MIME, rewritePlaylist, sniffAudioType } from './hls';
+import { HlsKeyAccess } from './hls-access';
 import type { SongRepository, SongRow } from './repository';
 import { newSongShortId } from './short-id';
 import { toSongDto } from './service';
@@ -58,12 +59,14 @@ const isExternal = (url: string | undefined) => !!url && /^https?:\/\//.test(url
  */
 export class SongUploadService {
   private readonly transcoder: SongTranscoder;
+  private readonly access: HlsKeyAccess;
 
   constructor(
     private readonly platform: Platform,
     private readonly repo: SongRepository,
   ) {
     this.transcoder = new SongTranscoder(platform, repo);
+    this.access = new HlsKeyAccess(platform);
   }
 
   async upload(auth: AuthContext | null, request: FastifyRequest): Promise<SongDto> {
@@ -182,10 +185,14 @@ export class SongUploadService {
   }
 
   /**
-   * The m3u8 of a verified song, its segment URIs pointing at GET /songs/{id}/hls/{segment};
+   * The m3u8 of a verified song, its segment URIs pointing at GET /songs/{id}/hls/{segment} and,
+   * for a caller who may hear it (SEC-HLS-KEY-2/3), its key URI signed for them (SEC-HLS-KEY-1);
    * or where an external transcoder put it.
    */
-  async playlist(id: string): Promise<{ m3u8: string } | { redirect: string }> {
+  async playlist(
+    id: string,
+    auth: AuthContext | null,
+  ): Promise<{ m3u8: string } | { redirect: string }> {
     const row = await this.verifiedRow(id);
     const stored = await this.platform.storage.get(songFiles.hls(row.shortId, 'index.m3u8'));
     if (!stored) {
@@ -193,10 +200,11 @@ export class SongUploadService {
       if (external && isExternal(external)) return { redirect: external };
       throw fail('SONG_HLS_NOT_FOUND');
     }
-    const m3u8 = rewritePlaylist(stored.toString('utf8'), (name) =>
-      songHlsPaths.segment(row.shortId, name),
-    );
-    return { m3u8 };
+    const keyUrl =
+      auth && (await this.access.mayHear(auth, row))
+        ? await this.access.keyUrl(row.shortId, auth.uuid)
+        : null;
+    return { m3u8: rewritePlaylist(stored.toString('utf8'), row.shortId, keyUrl) };
   }
 
   /** One encrypted segment of a verified song. */
@@ -207,9 +215,11 @@ export class SongUploadService {
     return bytes;
   }
 
-  /** The 16 key bytes of a verified song's segments. */
-  async key(shortId: string): Promise<Buffer> {
-    const row = await this.verifiedRow(shortId);
+  /** The 16 key bytes of a verified song's segments, through a URL signed for the caller. */
+  async key(auth: AuthContext | null, query: SongHlsKeyQuery): Promise<Buffer> {
+    if (!auth) throw fail('UNAUTHORIZED');
+    await this.access.check(auth, query);
+    const row = await this.verifiedRow(query.songId);
     const key = await this.repo.hlsKey(row.id);
     if (!key) throw fail('SONG_HLS_NOT_FOUND');
     return key;

@@ -127,8 +127,16 @@ describe('POST /upload/song → VALID_FILE_TYPE → song.transcode → VERIFIED'
     expect(await sourceDropped(song.songShortId)).toBe(true);
   });
 
-  it('serves a playlist, a key only to signed-in listeners, and segments that decrypt to AAC', async () => {
-    const { res, bytes } = await get(`/api/song-service/songs/${song.songShortId}/hls-playlist`);
+  it('serves a playlist, a key through a URL signed for the caller, and segments that decrypt to AAC', async () => {
+    // Without a token the playlist names the bare key route (which refuses: hls-keys.test.ts).
+    const bare = await get(`/api/song-service/songs/${song.songShortId}/hls-playlist`);
+    expect(bare.bytes.toString()).toContain(
+      `URI="/api/song-service/songs/hls/key?songId=${song.songShortId}"`,
+    );
+    const { res, bytes } = await get(
+      `/api/song-service/songs/${song.songShortId}/hls-playlist`,
+      plain,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/vnd.apple.mpegurl');
     const m3u8 = bytes.toString('utf8');
@@ -139,7 +147,9 @@ describe('POST /upload/song → VALID_FILE_TYPE → song.transcode → VERIFIED'
     const keyLine = m3u8.split('\n').find((l) => l.startsWith('#EXT-X-KEY:'))!;
     expect(keyLine).toContain('METHOD=AES-128');
     const keyUri = /URI="([^"]+)"/.exec(keyLine)![1];
-    expect(keyUri).toBe(`/api/song-service/songs/hls/key?songId=${song.songShortId}`);
+    expect(keyUri).toMatch(
+      new RegExp(`^/api/song-service/songs/hls/key\\?songId=${song.songShortId}&exp=\\d+&sig=`),
+    );
     const iv = Buffer.from(/IV=0x([0-9a-fA-F]{32})/.exec(keyLine)![1], 'hex');
 
     const segments = m3u8.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -150,10 +160,17 @@ describe('POST /upload/song → VALID_FILE_TYPE → song.transcode → VERIFIED'
       );
     }
 
-    // The key: 401 without a token, 16 bytes for a user and for a guest.
+    // The key: 401 without a token, 403 for another token, 16 bytes for the user it was signed
+    // for; a guest (a preview) gets its own URL.
     const anonymous = await get(keyUri);
     expect(anonymous.res.status).toBe(401);
-    const asGuest = await get(keyUri, guest);
+    expect((await get(keyUri, guest)).res.status).toBe(403);
+    const guestPlaylist = await get(
+      `/api/song-service/songs/${song.songShortId}/hls-playlist`,
+      guest,
+    );
+    const guestUri = /URI="([^"]+)"/.exec(guestPlaylist.bytes.toString())![1];
+    const asGuest = await get(guestUri, guest);
     expect(asGuest.res.status).toBe(200);
     const { res: keyRes, bytes: key } = await get(keyUri, plain);
     expect(keyRes.status).toBe(200);
@@ -332,10 +349,10 @@ describe('POST /upload/song refusals and statuses', () => {
     }
   }, 120_000);
 
-  it('unknown songs are 404', async () => {
+  it('unknown songs are 404 (their key, never signed, is 403)', async () => {
     const { res } = await get('/api/song-service/songs/zzzzzzzzzz/hls-playlist');
     expect(res.status).toBe(404);
     const key = await get('/api/song-service/songs/hls/key?songId=zzzzzzzzzz', plain);
-    expect(key.res.status).toBe(404);
+    expect(key.res.status).toBe(403);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hlsKeyAuth, isHlsKeyUrl, nativeHlsSource } from './hls-auth';
+import { hlsKeyAuth, isHlsKeyUrl, isHlsPlaylistUrl, nativeHlsSource } from './hls-auth';
 
 const ORIGIN = 'http://room.test';
-const KEY = '/api/song-service/songs/hls/key?songId=abcdefghjk';
+/** A key URL as the server signs it into a listener's playlist. */
+const KEY = '/api/song-service/songs/hls/key?songId=abcdefghjk&exp=1900000000&sig=abc-_123';
+const PLAYLIST = '/api/song-service/songs/abcdefghjk/hls-playlist';
 
 describe('isHlsKeyUrl', () => {
   it('matches the key endpoint on this origin only', () => {
@@ -11,6 +13,18 @@ describe('isHlsKeyUrl', () => {
     expect(isHlsKeyUrl(`http://elsewhere.test${KEY}`, ORIGIN)).toBe(false);
     expect(isHlsKeyUrl('/api/song-service/songs/abcdefghjk/hls/seg00000.ts', ORIGIN)).toBe(false);
     expect(isHlsKeyUrl('/api/song-service/songs/abcdefghjk/hls-playlist', ORIGIN)).toBe(false);
+  });
+});
+
+describe('isHlsPlaylistUrl', () => {
+  it('matches an upload’s playlist on this origin only', () => {
+    expect(isHlsPlaylistUrl(PLAYLIST, ORIGIN)).toBe(true);
+    expect(isHlsPlaylistUrl(`${ORIGIN}${PLAYLIST}`, ORIGIN)).toBe(true);
+    expect(isHlsPlaylistUrl(`http://elsewhere.test${PLAYLIST}`, ORIGIN)).toBe(false);
+    expect(isHlsPlaylistUrl('/api/song-service/songs/a/b/hls-playlist', ORIGIN)).toBe(false);
+    expect(isHlsPlaylistUrl('/api/song-service/songs/abcdefghjk/hls/seg00000.ts', ORIGIN)).toBe(
+      false,
+    );
   });
 });
 
@@ -36,15 +50,26 @@ describe('hlsKeyAuth', () => {
     expect(xhr.setRequestHeader).not.toHaveBeenCalled();
   });
 
-  it('fetchSetup adds the header to key requests only', () => {
+  it('xhrSetup also sends the token with the playlist (its key URL is signed for the caller)', () => {
+    const auth = hlsKeyAuth(() => 'tok', ORIGIN);
+    const xhr = { open: vi.fn(), setRequestHeader: vi.fn() };
+    auth.xhrSetup(xhr as unknown as XMLHttpRequest, `${ORIGIN}${PLAYLIST}`);
+    expect(xhr.setRequestHeader).toHaveBeenCalledWith('Authorization', 'Bearer tok');
+  });
+
+  it('fetchSetup adds the header to playlist and key requests only', () => {
     const auth = hlsKeyAuth(() => 'tok', ORIGIN);
     const key = auth.fetchSetup({ url: `${ORIGIN}${KEY}` }, { method: 'GET' });
     expect(key.headers.get('authorization')).toBe('Bearer tok');
-    const playlist = auth.fetchSetup(
-      { url: `${ORIGIN}/api/song-service/songs/x/hls-playlist` },
+    const playlist = auth.fetchSetup({ url: `${ORIGIN}${PLAYLIST}` }, {});
+    expect(playlist.headers.get('authorization')).toBe('Bearer tok');
+    const segment = auth.fetchSetup(
+      { url: `${ORIGIN}/api/song-service/songs/x/hls/seg00000.ts` },
       {},
     );
-    expect(playlist.headers.get('authorization')).toBeNull();
+    expect(segment.headers.get('authorization')).toBeNull();
+    const foreign = auth.fetchSetup({ url: `http://elsewhere.test${PLAYLIST}` }, {});
+    expect(foreign.headers.get('authorization')).toBeNull();
   });
 });
 
@@ -60,9 +85,9 @@ describe('nativeHlsSource (Safari without MediaSource)', () => {
     ].join('\n');
     const key = new Uint8Array(16).map((_, i) => i);
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('hls-playlist')) return new Response(playlist);
       const auth = new Headers(init?.headers).get('authorization');
-      return auth === 'Bearer tok' ? new Response(key) : new Response('', { status: 401 });
+      if (auth !== 'Bearer tok') return new Response('', { status: 401 });
+      return url.endsWith('hls-playlist') ? new Response(playlist) : new Response(key);
     });
     const src = await nativeHlsSource('/api/song-service/songs/abcdefghjk/hls-playlist', {
       token: () => 'tok',
