@@ -158,7 +158,7 @@ export const ERRORS = {
   /** SEC-IMAGE-1: the message names the limits. */
   IMAGE_DIMENSIONS_TOO_LARGE: {
     status: 400,
-    message: 'The image is too large (at most 4096 × 4096 pixels and 25 megapixels).',
+    message: 'The image is too large (at most 8192 pixels a side and 25 megapixels).',
   },
   IMAGE_UNREADABLE: { status: 400, message: 'The image cannot be read: the file is damaged.' },
   USER_DATA_TOO_LARGE: { status: 400, message: 'User data is too large (at most 16 KB)' },

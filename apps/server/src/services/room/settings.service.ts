@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import { sniffImageType } from '../../platform/image-type';
+import { sanitizeImage } from '../../platform/images';
 import { isAdmin, type RoomCore } from './core';
 import type { NewRoom, RoomRow } from './rooms.repository';
 import { hasCapability } from './users';
@@ -110,11 +111,13 @@ export class RoomSettingsService {
     return file.data;
   }
 
-  /** Managers upload a poster (PNG, JPEG, WebP or GIF by its bytes); the previous one is deleted. */
+  /**
+   * Managers upload a poster (PNG, JPEG, WebP or GIF by its bytes, checked and encoded again:
+   * SEC-IMAGE-1); the previous one is deleted.
+   */
   async uploadPoster(auth: AuthContext | null, id: string, request: FastifyRequest) {
     const { room } = await this.core.loadForManager(auth, id);
-    const data = await this.readFile(request);
-    if (!sniffImageType(data)) throw fail('IMAGE_TYPE_UNSUPPORTED');
+    const { data } = await sanitizeImage(await this.readFile(request));
     const version = randomUUID();
     const key = `posters/${room.uuid}/${version}`;
     const storage = this.core.platform.storage;

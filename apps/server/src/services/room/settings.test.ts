@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   moderationEndpoints,
@@ -44,9 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** A valid 1×1 PNG (posters are decoded and encoded again: SEC-IMAGE-1). */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c63f8cf50ff1f0005fe02fe0def46b80000000049454e44ae426082',
+    '1f15c4890000000d49444154789c6308d3fdf91f0004d5027c341312790000000049454e44ae426082',
   'hex',
 );
 
@@ -128,7 +130,9 @@ describe('POST, DELETE /rooms/{id}/poster and GET /rooms/{id}/poster/image', () 
     const res = await fetch(`${s.url}${first.posterUrl}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    // Encoded again (SEC-IMAGE-1): the same single pixel.
+    const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'png', width: 1, height: 1 });
 
     const second = await s.as(owner.token).call(e.uploadPoster, {
       params: { id: room.slug },

@@ -4,7 +4,7 @@ import { ImageKind, imageUrl, type ImageContentType, type UserImageDto } from '@
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
-import { sniffImageType } from '../../platform/image-type';
+import { sanitizeImage } from '../../platform/images';
 import { ImagesRepository, type ImageRow } from './images.repository';
 import { toPublicProfile, type AccountService } from './service';
 
@@ -50,9 +50,10 @@ export class ImagesService {
   /** Stores a new picture of its kind, replacing (and deleting) the previous one. */
   async upload(auth: AuthContext | null, request: FastifyRequest): Promise<UserImageDto> {
     const user = await this.accounts.me(auth);
-    const { kind, data } = await this.readUpload(request);
-    const contentType = sniffImageType(data);
-    if (!contentType) throw fail('IMAGE_TYPE_UNSUPPORTED');
+    const upload = await this.readUpload(request);
+    // SEC-IMAGE-1: checked and encoded again; only pixels are stored.
+    const { data, contentType } = await sanitizeImage(upload.data);
+    const kind = upload.kind;
 
     const id = randomUUID();
     const storageKey = `images/${user.uuid}/${id}`;
