@@ -10,8 +10,7 @@ import type { Ports } from './ports';
  * everything a user can, join rooms and listen, chat and vote, edit its own profile and pictures,
  * manage its e-mail addresses (verify, resend, add), redeem vouchers, and use its queue and
  * starred list (made for every account). It may not, until verified: create rooms, create or
- * import crates, or create bots. Taking a DJ seat and uploading songs are meant to follow but are
- * not checked yet (the realtime layer and the song service do not call this). Accounts created by
+ * import crates, create bots, or take a DJ seat (the room socket's addDj). Accounts created by
  * an admin, phone-login accounts and bots count as verified (users port `isVerified`).
  *
  * Refuses with 403 EMAIL_NOT_VERIFIED_ACTION. When the user service does not run in this process

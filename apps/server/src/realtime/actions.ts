@@ -68,6 +68,7 @@ export async function runRoomAction(
   switch (name) {
     case 'addDj': {
       const p = parseParams(AddDjParams, params);
+      if (connection.rooms.has(p.roomUuid)) await engine.requireVerified(auth);
       return run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, pb));
     }
     case 'removeDj': {

@@ -1,6 +1,8 @@
 import type { GhostUserProfile, RoomDto, UserProfileDto } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import type { RoomsPort } from '../platform/ports';
+import type { AuthContext } from '../platform/auth';
+import { requireVerifiedAccount } from '../platform/verified';
 import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
 import type { RealtimeOptions } from './options';
@@ -35,6 +37,11 @@ export abstract class RoomRuntime {
       track: (p) => this.track(p),
       enqueue: (uuid, fn) => void this.enqueue(uuid, fn).catch((err) => this.logTaskError(err)),
     });
+  }
+
+  /** SEC-UNVERIFIED-1: an account whose e-mail is not verified yet does not take a DJ seat. */
+  requireVerified(auth: AuthContext): Promise<void> {
+    return requireVerifiedAccount(this.platform.ports, auth);
   }
 
   protected roomsPort(): RoomsPort {

@@ -94,7 +94,10 @@ export class AccountService {
 
   constructor(readonly platform: Platform) {
     this.repo = new UserRepository(platform.db);
-    this.passwords = new PasswordHasher(platform.config.ARGON2_MEMORY_KIB);
+    this.passwords = new PasswordHasher(platform.config.ARGON2_MEMORY_KIB, {
+      concurrency: platform.config.PASSWORD_HASH_CONCURRENCY,
+      maxQueue: platform.config.PASSWORD_HASH_MAX_QUEUE,
+    });
   }
 
   emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
