@@ -4,3 +4,4 @@ export * from './song-status';
 export * from './crates';
 export * from './socket-limits';
 export * from './room-size';
+export * from './chat';
