@@ -125,6 +125,15 @@ describe('transport', () => {
     c.disconnect();
   });
 
+  it('SEC-INPUT-1: control characters in any param are refused before the action runs', async () => {
+    const c = await RoomClient.join(s, user, roomUuid);
+    expect(await c.actionError('addDj', { song: { ...song('x'), trackName: 'a\u0000b' } })).toBe(
+      'Invalid params: params.song.trackName: must not contain control characters',
+    );
+    expect(c.state.djs).toEqual([]);
+    c.disconnect();
+  });
+
   it('a bad token: the first frame answers the token error, then the server closes for good', async () => {
     const client = new SocketClient(s.url);
     let disconnected = false;

@@ -5,6 +5,7 @@ import { JoinRoomParams } from '@tt/protocol';
 import { socketRateKind } from '@tt/rules';
 import { clientAddress } from '../platform/client-address';
 import type { Platform } from '../platform/service';
+import { controlCharPath } from '../platform/http-hardening';
 import { isRoomAction, parseParams, runRoomAction } from './actions';
 import { Connection, type RoomGate } from './connection';
 import type { RoomEngine } from './engine';
@@ -196,6 +197,10 @@ export class Transport {
     conn.totalActions++;
     const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
     try {
+      // SEC-INPUT-1 on the socket: no control characters in any action's params.
+      const bad = controlCharPath(p, 'params');
+      if (bad)
+        throw refuse(ROOM_ERRORS.INVALID_PARAMS(`${bad}: must not contain control characters`));
       if (p.action === 'joinRoom') return await this.join(conn, p, messageId);
       if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
       const done = await runRoomAction(this.engine, conn, p.action, p);
