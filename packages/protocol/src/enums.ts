@@ -118,6 +118,7 @@ export const SERVICE_NAMES = [
   'audit',
   'upload',
   'merch',
+  'chat',
 ] as const;
 export const ServiceName = z.enum(SERVICE_NAMES);
 export type ServiceName = z.infer<typeof ServiceName>;

@@ -411,6 +411,48 @@ export const ERRORS = {
     status: 503,
     message: 'Exports to music providers are not available on this server.',
   },
+  // chat (issue 10; docs/CHAT-RULES.md)
+  CHAT_TOKEN_MISSING: { status: 401, message: 'Missing chat token (authtoken header).' },
+  CHAT_TOKEN_INVALID: { status: 401, message: 'Invalid or expired chat token.' },
+  CHAT_APIKEY_INVALID: { status: 401, message: 'Invalid API key.' },
+  CHAT_ON_BEHALF_MISSING: {
+    status: 400,
+    message: 'An API key call needs the onBehalfOf header naming the user.',
+  },
+  CHAT_READ_ONLY: {
+    status: 403,
+    message: 'Guests can read the chat but not write in it, please log in.',
+  },
+  CHAT_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  CHAT_MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found.' },
+  CHAT_OFF: { status: 403, message: 'This room has no chat.' },
+  CHAT_NOT_JOINED: { status: 403, message: "Join this room's chat first." },
+  CHAT_MUTED: { status: 403, message: "You are muted in this room's chat." },
+  CHAT_BLOCKED: { status: 403, message: 'You cannot message this user.' },
+  CHAT_SELF_MESSAGE: { status: 400, message: 'You cannot message yourself.' },
+  CHAT_INVALID_MESSAGE: { status: 400, message: 'This message is not valid.' },
+  CHAT_TOO_LONG: { status: 400, message: 'This message is too long.' },
+  CHAT_RECALL_FORBIDDEN: {
+    status: 403,
+    message: 'Only your own text messages can be recalled, within 20 seconds of sending.',
+  },
+  CHAT_EDIT_FORBIDDEN: {
+    status: 403,
+    message: 'Only your own text messages can be edited, within 15 minutes of sending.',
+  },
+  CHAT_ROOM_MESSAGE_FORBIDDEN: {
+    status: 403,
+    message: "Only the room's moderators can post room messages.",
+  },
+  CHAT_REACTIONS_FULL: {
+    status: 400,
+    message: 'You already gave this message the most reactions one person can.',
+  },
+  CHAT_MEMBERS_SELF_ONLY: { status: 403, message: "You can only add yourself to a room's chat." },
+  CHAT_RATE_LIMITED: {
+    status: 429,
+    message: 'You are sending messages too fast, please wait a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

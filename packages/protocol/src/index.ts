@@ -16,3 +16,4 @@ export * from './room/endpoints-admin';
 export * from './playlist/index';
 export * from './audit/index';
 export * from './upload/index';
+export * from './chat/index';

@@ -1,0 +1,4 @@
+export * from './message';
+export * from './comet';
+export * from './endpoints';
+export * from './errors';
