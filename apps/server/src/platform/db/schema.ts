@@ -5,3 +5,4 @@ export * from '../../services/room/schema';
 export * from '../../services/song/schema';
 export * from '../../services/audit/schema';
 export * from '../../services/playlist/schema';
+export * from '../../services/chat/schema';
