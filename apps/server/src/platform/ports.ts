@@ -29,6 +29,19 @@ export interface Ports {
   providerTokens?: ProviderTokensPort;
   /** Installed by the realtime layer; used by the song service (who may have a song's HLS key). */
   listening?: ListeningPort;
+  /**
+   * Installed by the social service (blocking arrives with it); used by chat (CHAT-BLOCK-1).
+   * Absent: nobody has blocked anybody.
+   */
+  social?: SocialPort;
+}
+
+/** Who blocked whom (the social service owns blocking). */
+export interface SocialPort {
+  /** Has `blockerUuid` blocked `otherUuid`? */
+  isBlocked(blockerUuid: string, otherUuid: string): Promise<boolean>;
+  /** Everyone `blockerUuid` has blocked (their messages are hidden from them). */
+  blockedUuids(blockerUuid: string): Promise<string[]>;
 }
 
 /** SEC-HLS-KEY-2: who hears a song, from the live rooms of this process. */
@@ -77,6 +90,17 @@ export interface JoinRequest {
 export interface RoomsPort {
   /** The room (with its current roomRoles, expired roles left out), or null. */
   get(roomUuid: string): Promise<RoomDto | null>;
+  /** The same, by uuid, slug (any case) or numeric id (what room routes accept); null if none. */
+  find(idOrSlug: string): Promise<RoomDto | null>;
+  /**
+   * SEC-ROOM-PRIV-1 for other services (chat): may this viewer see inside the room? True without
+   * a password; else for its staff and platform moderators, people in the live room now, and
+   * holders of a password grant. False for unknown rooms.
+   */
+  canSeeInside(
+    roomUuid: string,
+    viewer: { uuid: string; roles: TokenRole[]; isGuest: boolean },
+  ): Promise<boolean>;
   /**
    * May this user enter? Checks the room exists and is live, passwords, bans (room role `banned`
    * or `kicked` not yet expired). Throws an AppError (403/404) with a clear message when not.

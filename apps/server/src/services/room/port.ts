@@ -1,5 +1,5 @@
 import type { RoomsPort } from '../../platform/ports';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import { toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
 
@@ -14,6 +14,22 @@ export function createRoomsPort(core: RoomCore): RoomsPort {
     async get(roomUuid) {
       const room = await byUuid(roomUuid);
       return room ? toRoomDto(room, await core.roles.ofRoom(room.id)) : null;
+    },
+
+    async find(idOrSlug) {
+      try {
+        const { room, roles } = await core.load(idOrSlug);
+        return toRoomDto(room, roles);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'ROOM_NOT_FOUND') return null;
+        throw err;
+      }
+    },
+
+    async canSeeInside(roomUuid, viewer) {
+      const room = await byUuid(roomUuid);
+      if (!room) return false;
+      return core.privacy.canSeeInside(room, await core.roles.ofRoom(room.id), viewer);
     },
 
     async authorizeJoin(req) {
