@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@tt/protocol';
-import { parseSocketRateLimits } from '@tt/rules';
+import { parseRateRule, parseSocketRateLimits } from '@tt/rules';
 import { parseTrustProxy, trustProxyProblem, type TrustProxy } from './client-address';
 import { mediaToolPath } from './media-tools';
 import { ProviderEnv, providerOptionsFromEnv, type ProviderOptions } from './providers/config';
@@ -196,6 +196,25 @@ const EnvSchema = z.object({
   AGORA_APP_CERTIFICATE: z
     .string()
     .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32 hex digits of an Agora App Certificate')
+    .optional(),
+  /** Chat (docs/CHAT-RULES.md): the server key of `apikey` + `onBehalfOf` calls; unset: refused. */
+  CHAT_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** How long a chat token (GET /comet-chat/user-token) works; a ghost (guest) token. */
+  CHAT_TOKEN_TTL: duration.prefault('30d'),
+  CHAT_GHOST_TOKEN_TTL: duration.prefault('1d'),
+  /** CHAT-LEN-1: the longest chat text. */
+  CHAT_MESSAGE_MAX_LENGTH: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /** CHAT-FLOOD-1: chat writes per user, `burst/perSecond`. */
+  CHAT_RATE_LIMIT: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseRateRule(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
     .optional(),
 });
 
