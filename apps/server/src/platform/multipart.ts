@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, fail } from './errors';
+import { hasControlChars } from './http-hardening';
 
 /** "5 MB", "4 KB" or "1000 bytes": limits as users read them. */
 export function formatBytes(n: number): string {
@@ -23,14 +24,21 @@ export async function readSingleFileUpload(
   request: FastifyRequest,
   opts: { maxBytes: number; what: string },
 ): Promise<SingleFileUpload> {
-  const result: SingleFileUpload = { fields: {} };
+  const result: SingleFileUpload = { fields: Object.create(null) as Record<string, unknown> };
   try {
     for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (!result.file && data.length > 0) result.file = { data, fileName: part.filename ?? '' };
       } else {
-        result.fields[part.fieldname] = part.value;
+        // SEC-INPUT-1: form fields follow the rule of every other text of the API.
+        const text = String(part.value);
+        if (hasControlChars(text) || hasControlChars(part.fieldname)) {
+          throw fail('BAD_REQUEST', [
+            `body.${part.fieldname}: must not contain control characters`,
+          ]);
+        }
+        result.fields[part.fieldname] = text;
       }
     }
   } catch (err) {

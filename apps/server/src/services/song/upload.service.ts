@@ -4,6 +4,7 @@ import { parseBuffer } from 'music-metadata';
 import { nextSongStatus } from '@tt/rules';
 import type { SongDto, SongHlsKeyQuery } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
+import { requireVerifiedAccount } from '../../platform/verified';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import type { Platform } from '../../platform/service';
@@ -73,6 +74,7 @@ export class SongUploadService {
     if (!auth) throw fail('UNAUTHORIZED');
     const capabilities = (await this.platform.ports.users?.capabilities(auth.uuid)) ?? [];
     if (!capabilities.includes('uploadMusic')) throw fail('SONG_UPLOAD_FORBIDDEN');
+    await requireVerifiedAccount(this.platform.ports, auth);
     const { file, fields } = await readSingleFileUpload(request, {
       maxBytes: this.platform.config.SONG_UPLOAD_MAX_BYTES,
       what: 'audio',

@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, type SongDto } from '@tt/protocol';
+import { decodeJwt } from 'jose';
+import { authEndpoints, moderationEndpoints, type SongDto } from '@tt/protocol';
+import { signUpUnverified } from '../user/security.testing';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { ffmpegPath, ffprobePath, sniffAudioType } from './hls';
 import { UPLOAD_PATH, createUploader, form, pollSong, tone, upload } from './upload.fixtures';
@@ -209,6 +211,28 @@ describe('POST /upload/song refusals and statuses', () => {
       upload(s, plain, form(tagged, 'tone.mp3')),
       403,
       'Uploading music needs the uploadMusic capability.',
+    );
+  });
+
+  it('SEC-UNVERIFIED-1: an unverified account uploads nothing, the capability notwithstanding', async () => {
+    const u = await signUpUnverified(s);
+    const moderator = await s.createUser({ roles: ['user', 'moderator'] });
+    const uuid = String(decodeJwt(u.token).uuid);
+    await s.as(moderator.token).call(moderationEndpoints.addCapability, {
+      params: { id: uuid, capability: 'uploadMusic' },
+    });
+    await expectError(
+      upload(s, u.token, form(tagged, 'tone.mp3')),
+      403,
+      'Verify your e-mail address to do this.',
+    );
+  });
+
+  it('SEC-INPUT-1: a form field holding a control character answers 400 naming it', async () => {
+    await expectError(
+      upload(s, uploader, form(tagged, 'tone.mp3', { trackName: 'a\u0000b' })),
+      400,
+      'body.trackName: must not contain control characters',
     );
   });
 
