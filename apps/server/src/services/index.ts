@@ -5,6 +5,7 @@ import { songService } from './song/index';
 import { uploadService } from './upload/index';
 import { playlistService } from './playlist/index';
 import { auditService } from './audit/index';
+import { chatService } from './chat/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -24,4 +25,5 @@ export const SERVICES: ServiceModule[] = [
   auditService,
   uploadService,
   upcoming('merch', '1.0.0'),
+  chatService,
 ];

@@ -11,6 +11,7 @@ import { RoomsService } from './rooms.service';
 import { seedDemoRooms } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
 import { RoomSettingsService } from './settings.service';
+import { registerChatRoomRoutes } from '../chat/index';
 
 /** The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms. */
 export const roomService: ServiceModule = {
@@ -25,6 +26,7 @@ export const roomService: ServiceModule = {
     registerSettingsRoutes(app, new RoomSettingsService(core));
     registerRolesRoutes(app, new RoomRolesService(core));
     registerAdminRoutes(app, new RoomAdminService(core, rooms), rooms, lists);
+    registerChatRoomRoutes(app, platform);
   },
   seed: (platform) => seedDemoRooms(platform),
 };

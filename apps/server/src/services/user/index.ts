@@ -14,6 +14,7 @@ import { registerBotsRoutes } from './bots.routes';
 import { registerProviderTokenRoutes } from './provider-tokens.routes';
 import { seedDemoUsers } from './seed';
 import { ProfileService } from './profile.service';
+import { registerChatTokenRoutes } from '../chat/index';
 
 /** The user service: accounts, sessions, e-mails, phones, profiles, moderation, vouchers. */
 export const userService: ServiceModule = {
@@ -46,6 +47,7 @@ export const userService: ServiceModule = {
     registerVouchersRoutes(app, accounts);
     registerAdminRoutes(app, accounts);
     registerBotsRoutes(app, accounts);
+    registerChatTokenRoutes(app, platform);
     const providerTokens = await registerProviderTokenRoutes(app, accounts);
     platform.ports.providerTokens = {
       spotifyAccessToken: async (uuid) => (await providerTokens.spotifyFor(uuid)).accessToken,

@@ -1,0 +1,121 @@
+import {
+  MODERATOR_ROLES,
+  type CometMemberScope,
+  type RoomDto,
+  type RoomUserRole,
+  type TokenRole,
+} from '@tt/protocol';
+import { roleInForce } from '@tt/rules';
+import { fail } from '../../platform/errors';
+import type { Platform } from '../../platform/service';
+import type { ChatMemberRow } from './schema';
+
+/** Who calls the chat: the uid acting, their platform roles, and whether they may only read. */
+export interface ChatCaller {
+  uid: string;
+  roles: TokenRole[];
+  /** Ghost tokens and guest sessions read and never write (CHAT-GUEST-1). */
+  readOnly: boolean;
+  via: 'token' | 'apikey' | 'session';
+}
+
+/** Platform moderators and admins act as moderators in every room. */
+export const isGlobalModerator = (roles: readonly TokenRole[]) =>
+  MODERATOR_ROLES.some((r) => roles.includes(r));
+
+const holds = (room: RoomDto, uid: string, role: RoomUserRole, now = Date.now()) =>
+  room.roomRoles.some((r) => r.userUuid === uid && r.role === role && roleInForce(r, now));
+
+/** CHAT-MOD-1: the room's owner, co-owners and moderators, and platform moderators. */
+export function isRoomModerator(room: RoomDto, caller: Pick<ChatCaller, 'uid' | 'roles'>): boolean {
+  if (isGlobalModerator(caller.roles)) return true;
+  return (['owner', 'coOwner', 'moderator'] as const).some((r) => holds(room, caller.uid, r));
+}
+
+/** CHAT-SYNC-1: a member's chat scope from their room roles. */
+export function scopeFor(room: RoomDto, uid: string): CometMemberScope {
+  if (holds(room, uid, 'owner') || holds(room, uid, 'coOwner')) return 'admin';
+  if (holds(room, uid, 'moderator')) return 'moderator';
+  return 'participant';
+}
+
+/** Is the uid banned, or kicked and not yet back? (platform moderators never are) */
+export function refusedEntry(room: RoomDto, caller: Pick<ChatCaller, 'uid' | 'roles'>) {
+  if (isGlobalModerator(caller.roles)) return null;
+  if (holds(room, caller.uid, 'banned')) return 'ROOM_BANNED' as const;
+  if (holds(room, caller.uid, 'kicked')) return 'ROOM_KICKED' as const;
+  return null;
+}
+
+/** Room chat checks, through the rooms port (the room service owns rooms and roles). */
+export class RoomAccess {
+  constructor(private readonly platform: Platform) {}
+
+  private get port() {
+    const rooms = this.platform.ports.rooms;
+    if (!rooms) throw fail('SERVICE_UNAVAILABLE', 'Room chats need the room service');
+    return rooms;
+  }
+
+  /** The room of a chat group (guid = room uuid); 404 "Room not found." */
+  async room(guid: string): Promise<RoomDto> {
+    const room = /^[0-9a-f-]{36}$/i.test(guid) ? await this.port.get(guid) : null;
+    if (!room) throw fail('ROOM_NOT_FOUND');
+    return room;
+  }
+
+  /** A room named the way room routes name it (uuid, slug or id). */
+  async find(idOrSlug: string): Promise<RoomDto> {
+    const room = await this.port.find(idOrSlug);
+    if (!room) throw fail('ROOM_NOT_FOUND');
+    return room;
+  }
+
+  /**
+   * CHAT-READ-1: a room's chat is readable when the room has chat (CHAT-OFF-1), the reader is not
+   * banned or kicked from it, and may see inside it (a password room's password, SEC-ROOM-PRIV-1).
+   */
+  async assertCanRead(room: RoomDto, caller: ChatCaller): Promise<void> {
+    if (!room.hasChat) throw fail('CHAT_OFF');
+    const refused = refusedEntry(room, caller);
+    if (refused) throw fail(refused);
+    const inside = await this.port.canSeeInside(room.uuid, {
+      uuid: caller.uid,
+      roles: caller.roles,
+      isGuest: caller.readOnly,
+    });
+    if (!inside) throw fail('ROOM_PASSWORD_REQUIRED');
+  }
+
+  /** CHAT-JOIN-1: reading rights, a writing caller, and a live room (or one of its moderators). */
+  async assertCanJoin(room: RoomDto, caller: ChatCaller): Promise<void> {
+    if (caller.readOnly) throw fail('CHAT_READ_ONLY');
+    await this.assertCanRead(room, caller);
+    if (!room.isLive && !isRoomModerator(room, caller)) throw fail('ROOM_NOT_LIVE');
+  }
+
+  /**
+   * CHAT-SEND-1: to write in a room's chat the caller writes (not a guest, CHAT-GUEST-1), the room
+   * has chat, they joined it, are not banned or kicked (CHAT-BAN-1) and not muted: the
+   * chatDisabled role counts until its expirationTime (CHAT-MUTE-1).
+   */
+  assertCanWrite(room: RoomDto, caller: ChatCaller, member: ChatMemberRow | null): void {
+    if (caller.readOnly) throw fail('CHAT_READ_ONLY');
+    if (!room.hasChat) throw fail('CHAT_OFF');
+    const refused = refusedEntry(room, caller);
+    if (refused) throw fail(refused);
+    if (!member) throw fail('CHAT_NOT_JOINED');
+    if (!isGlobalModerator(caller.roles) && holds(room, caller.uid, 'chatDisabled')) {
+      throw fail('CHAT_MUTED');
+    }
+  }
+
+  /** CHAT-BLOCK-1: has `blocker` blocked `other`? (no social service: nobody blocked anybody) */
+  async isBlocked(blocker: string, other: string): Promise<boolean> {
+    return (await this.platform.ports.social?.isBlocked(blocker, other)) ?? false;
+  }
+
+  async blockedBy(uid: string): Promise<string[]> {
+    return (await this.platform.ports.social?.blockedUuids(uid)) ?? [];
+  }
+}
