@@ -107,7 +107,7 @@ describe('web: uploading music and searching it in a room', () => {
       .waitFor();
     await shot(page, 'upload-desktop-progress');
 
-    await page.getByTestId('upload-status').getByText('Ready to play').waitFor();
+    await page.getByTestId('upload-status').getByText('Ready to play').waitFor({ timeout: 90_000 }); // a transcode on a loaded CI machine
     await expect(page.getByTestId('upload-result').locator('h2').textContent()).resolves.toBe(
       'Sunrise Test Tone',
     );
