@@ -141,10 +141,17 @@ describe('web: uploading music and searching it in a room', () => {
     await form.getByLabel('Title').fill('Found Title');
     await form.getByLabel('Artist').fill('Named Later');
     await form.getByTestId('metadata-save').click();
-    await result.getByTestId('upload-status').getByText('Ready to play').waitFor();
+    await result
+      .getByTestId('upload-status')
+      .getByText('Ready to play')
+      .waitFor({ timeout: 90_000 });
     await expect(result.locator('h2').textContent()).resolves.toBe('Found Title');
     // My uploads: newest first, every status; this one is ready now too.
-    await mine.first().filter({ hasText: 'Found Title' }).getByText('Ready to play').waitFor();
+    await mine
+      .first()
+      .filter({ hasText: 'Found Title' })
+      .getByText('Ready to play')
+      .waitFor({ timeout: 90_000 });
     expect(await mine.count()).toBeGreaterThanOrEqual(20);
     await page.context().close();
   });
