@@ -45,7 +45,10 @@ export async function v3<T = any>(
   call: V3Call = {},
 ): Promise<V3Answer<T>> {
   const qs = call.query
-    ? '?' + new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(call.query).map(([k, v]): [string, string] => [k, String(v)]),
+      )
     : '';
   const headers: Record<string, string> = {
     appid: '193427bb5702bab7',
