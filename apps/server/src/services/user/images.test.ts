@@ -80,12 +80,16 @@ async function fetchImage(url: string) {
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-async function nextProfileEvent(uuid: string) {
+/** The next profile event of `uuid` that `match` accepts (an earlier change may still be in flight). */
+async function nextProfileEvent(
+  uuid: string,
+  match: (p: DomainEvents['user.profileUpdated']) => boolean = () => true,
+) {
   type Payload = DomainEvents['user.profileUpdated'];
   let resolve!: (p: Payload) => void;
   const received = new Promise<Payload>((r) => (resolve = r));
   const off = await s.app.platform.bus.subscribe<Payload>('user.profileUpdated', (p) => {
-    if (p.uuid === uuid) resolve(p);
+    if (p.uuid === uuid && match(p)) resolve(p);
   });
   return { received: received.finally(() => off()) };
 }
@@ -254,7 +258,7 @@ describe('DELETE /users/images/{id}', () => {
     const u = await s.createUser();
     const c = s.as(u.token);
     const img = await upload(u.token, form({ kind: 'profilePicture', file: tinyPng() }));
-    const event = await nextProfileEvent(u.uuid);
+    const event = await nextProfileEvent(u.uuid, (p) => p.profile.profilePicture === '');
     expect(await c.call(e.delete, { params: { id: img.id } })).toEqual({ success: true });
     expect((await event.received).profile.profilePicture).toBe('');
     expect((await c.call(profileEndpoints.ownProfile, {})).profilePicture).toBe('');
