@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@tt/api-client';
+import { chatTokenEndpoints, roomEndpoints } from '@tt/protocol';
+import { buildApp, type App } from '../../app';
+import { loadConfig } from '../../platform/config';
+import { openDatabase, type Database } from '../../platform/db/index';
+import { AccountService } from '../user/service';
+import { ChatClient } from './socket.testing';
+import { botText, v3 } from './testing';
+
+const REDIS_URL = process.env.REDIS_URL;
+
+/**
+ * CHAT-LIVE-1 across processes: two servers on one database and one Redis (as two processes
+ * would be); a socket on each. Needs REDIS_URL (the in-process bus is one process's).
+ */
+describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the bus', () => {
+  let database: Database;
+  let dataDir: string;
+  const apps: { app: App; url: string }[] = [];
+  const clients: ChatClient[] = [];
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-chat-'));
+    database = await openDatabase({});
+    const prefix = `tt-test-${randomBytes(4).toString('hex')}:`;
+    for (let i = 0; i < 2; i++) {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        RATE_LIMIT_ENABLED: 'false',
+        ARGON2_MEMORY_KIB: '4096',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        REDIS_URL,
+      });
+      const app = await buildApp(config, { database, redisPrefix: prefix });
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = app.app.server.address();
+      apps.push({
+        app,
+        url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+      });
+    }
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const a of apps) await a.app.close();
+    await database?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('CHAT-LIVE-1: a room message and a direct message sent through one process reach a socket on the other', async () => {
+    const [one, two] = apps;
+    const accounts = new AccountService(one.app.platform);
+    const user = async (nickname: string) => {
+      const { user } = await accounts.createAccount({
+        email: `${nickname}-${randomBytes(4).toString('hex')}@example.test`,
+        password: 'correct-horse-42',
+        nickname,
+        roles: ['user'],
+        emailStatus: 'VERIFIED',
+      });
+      const token = await accounts.issueToken(user);
+      const chat = await createApiClient({ baseUrl: one.url, getToken: () => token }).call(
+        chatTokenEndpoints.userToken,
+        {},
+      );
+      return { uuid: user.uuid, token, chat: chat.authToken };
+    };
+    const ann = await user('ann');
+    const bob = await user('bob');
+    const room = await createApiClient({ baseUrl: one.url, getToken: () => ann.token }).call(
+      roomEndpoints.create,
+      { body: { name: 'Two processes', slug: `two-${randomBytes(3).toString('hex')}` } },
+    );
+    const s1 = { url: one.url } as never;
+    const s2 = { url: two.url } as never;
+    await v3(s1, 'POST', `/groups/${room.uuid}/members`, { token: ann.chat });
+    await v3(s2, 'POST', `/groups/${room.uuid}/members`, { token: bob.chat });
+
+    const atTwo = await ChatClient.ready(two.url, bob.chat);
+    clients.push(atTwo);
+    await atTwo.subscribe(room.uuid);
+    const sent = await v3(s1, 'POST', '/messages', {
+      token: ann.chat,
+      body: botText(room.uuid, 'from one'),
+    });
+    expect(sent.status).toBe(200);
+    await atTwo.next((f) => f.type === 'message' && f.message.id === sent.body.data.id);
+
+    const atOne = await ChatClient.ready(one.url, ann.chat);
+    clients.push(atOne);
+    atTwo.send({ type: 'send', requestId: 'dm', body: botText(ann.uuid, 'from two', {}, 'user') });
+    const dm = await atTwo.next((f) => f.type === 'sent' && f.requestId === 'dm');
+    await atOne.next((f) => f.type === 'message' && f.message.id === dm.message.id);
+  });
+});
