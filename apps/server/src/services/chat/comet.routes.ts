@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { cometChatEndpoints as e, cometErrorCode, ERRORS, type CometErrorBody } from '@tt/protocol';
+import { cometChatApi as e, cometErrorCode, ERRORS, type CometErrorBody } from '@tt/protocol';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { chatCaller } from './caller';
@@ -68,6 +68,28 @@ export async function registerCometRoutes(
     scope.setErrorHandler(cometErrorHandler);
     scope.addHook('onRoute', (r) => {
       r.schema = { ...r.schema, hide: true };
+    });
+    // Refusals answered before a handler runs (control characters, rate limits) in the same shape.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      try {
+        const body = JSON.parse(payload) as { error?: unknown; message?: unknown; code?: unknown };
+        if (typeof body.error !== 'string') return payload;
+        const message = Array.isArray(body.message)
+          ? body.message.join('; ')
+          : String(body.message);
+        const code = typeof body.code === 'string' ? body.code : 'BAD_REQUEST';
+        const converted: CometErrorBody = {
+          error: {
+            code: cometErrorCode(code, reply.statusCode),
+            message,
+            details: { code, statusCode: reply.statusCode },
+          },
+        };
+        return JSON.stringify(converted);
+      } catch {
+        return payload;
+      }
     });
     // Bots post JSON without a content type (fetch then says text/plain), or an empty JSON body.
     const json = scope.getDefaultJsonParser('error', 'error');
