@@ -171,9 +171,9 @@ export class ChatMessages {
    * content is erased; the row stays as a tombstone. Deleting again answers the tombstone.
    */
   async delete(caller: ChatCaller, id: string): Promise<CometMessage> {
+    if (caller.readOnly) throw fail('CHAT_READ_ONLY');
     const { row, room } = await this.readable(caller, id);
     if (row.deletedAt) return this.present(row, caller.uid);
-    if (caller.readOnly) throw fail('CHAT_READ_ONLY');
     const now = Date.now();
     const moderator = room ? isRoomModerator(room, caller) : isGlobalModerator(caller.roles);
     const recall = canRecall({ ...row, sentAtMs: row.sentAt.getTime() }, caller.uid, now);
