@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { songEndpoints } from '@tt/protocol';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 import { songFiles } from './files';
 import { SongRepository } from './repository';
 import { newSongShortId } from './short-id';
 import { TRANSCODE_JOB, SongTranscoder } from './transcode';
-import { createUploader, form, pollSong, tone, upload } from './upload.fixtures';
+import { createUploader, form, pollSong, transcodeSuite, upload } from './upload.fixtures';
 
 /**
  * Transcode jobs that die or give up (SEC-JOBS-*), hostile uploads read by ffmpeg
@@ -16,24 +15,7 @@ import { createUploader, form, pollSong, tone, upload } from './upload.fixtures'
  * and with BullMQ when REDIS_URL is set.
  */
 
-let tmp: string;
-let tagged: Buffer;
-const servers: TestServer[] = [];
-
-async function server(env: Record<string, string> = {}, opts = {}): Promise<TestServer> {
-  const s = await startTestServer(env, opts);
-  servers.push(s);
-  return s;
-}
-
-beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-song-sec-'));
-  tagged = await tone(tmp, 'tagged.mp3', 8, { title: 'Sweep Tone', artist: 'Oscillator' });
-}, 180_000);
-afterAll(async () => {
-  for (const s of servers.reverse()) await s.close();
-  await fs.rm(tmp, { recursive: true, force: true });
-});
+const suite = transcodeSuite('sec', 'Sweep Tone');
 
 /** A song awaiting verification whose job is gone (the process running it died). */
 async function orphan(s: TestServer, status: 'VALID_FILE_TYPE' | 'PENDING_UPLOAD', age: number) {
@@ -49,13 +31,13 @@ async function orphan(s: TestServer, status: 'VALID_FILE_TYPE' | 'PENDING_UPLOAD
     createdAt: past,
     updatedAt: past,
   });
-  await s.app.platform.storage.put(songFiles.source(shortId), tagged);
+  await s.app.platform.storage.put(songFiles.source(shortId), suite.tagged);
   return row;
 }
 
 describe('SEC-JOBS-1: a transcode that gives up leaves the song in a final status', () => {
   it('SEC-JOBS-1: storage failing on every attempt ends in VERIFICATION_ERROR', async () => {
-    const s = await server();
+    const s = await suite.server();
     const storage = s.app.platform.storage;
     const put = storage.put.bind(storage);
     storage.put = async (key, data) => {
@@ -63,7 +45,7 @@ describe('SEC-JOBS-1: a transcode that gives up leaves the song in a final statu
       return put(key, data);
     };
     const { token } = await createUploader(s);
-    const answer = await upload(s, token, form(tagged, 'tone.mp3'));
+    const answer = await upload(s, token, form(suite.tagged, 'tone.mp3'));
     expect(answer.status).toBe('VALID_FILE_TYPE');
     const song = await pollSong(s, answer.songShortId);
     expect(song.status).toBe('VERIFICATION_ERROR');
@@ -75,7 +57,7 @@ describe('SEC-JOBS-1: a transcode that gives up leaves the song in a final statu
 
 describe('SEC-JOBS-2: the sweep queues again songs whose job was lost', () => {
   it('SEC-JOBS-2: a song left awaiting verification past the grace is verified; an unfinished upload is removed', async () => {
-    const s = await server({ SONG_TRANSCODE_GRACE: '1s' });
+    const s = await suite.server({ SONG_TRANSCODE_GRACE: '1s' });
     const stuck = await orphan(s, 'VALID_FILE_TYPE', 60_000);
     const unfinished = await orphan(s, 'PENDING_UPLOAD', 60_000);
     // No restart: the periodic sweep finds it (with BullMQ, a start would not have either).
@@ -90,22 +72,22 @@ describe('SEC-JOBS-2: the sweep queues again songs whose job was lost', () => {
   }, 120_000);
 
   it('SEC-JOBS-2: a restart queues the lost job again, whichever queue', async () => {
-    const first = await server({}, { keep: true });
+    const first = await suite.server({}, { keep: true });
     const stuck = await orphan(first, 'VALID_FILE_TYPE', 60 * 60_000);
     await first.close();
-    servers.splice(servers.indexOf(first), 1);
-    const second = await server({ SONG_TRANSCODE_GRACE: '1m' }, { reuse: first });
+    suite.forget(first);
+    const second = await suite.server({ SONG_TRANSCODE_GRACE: '1m' }, { reuse: first });
     expect((await pollSong(second, stuck.shortId)).status).toBe('VERIFIED');
   }, 120_000);
 
   it('SEC-JOBS-2: a song whose job still waits is not queued twice (idempotent job ids)', async () => {
-    const s = await server({
+    const s = await suite.server({
       SONG_TRANSCODE_MAX_PENDING: '0',
       SONG_TRANSCODE_RETRY_DELAY: '1h',
       SONG_TRANSCODE_GRACE: '1s',
     });
     const { token } = await createUploader(s);
-    const answer = await upload(s, token, form(tagged, 'tone.mp3'));
+    const answer = await upload(s, token, form(suite.tagged, 'tone.mp3'));
     expect(answer.status).toBe('VERIFICATION_POSTPONED');
     // Past the grace: the sweep looks at it, and finds its delayed job under the same id.
     await new Promise((r) => setTimeout(r, 1500));
@@ -119,10 +101,10 @@ describe('SEC-JOBS-2: the sweep queues again songs whose job was lost', () => {
 
 describe('SEC-FFMPEG-1: ffmpeg reads an upload only as the type its bytes say', () => {
   it('SEC-FFMPEG-1: ID3 + #EXTM3U naming a local file is not read as a playlist', async () => {
-    const s = await server();
+    const s = await suite.server();
     // A playable local file the playlist names: read, it would make the upload a good song.
-    const secret = path.join(tmp, 'secret.mp3');
-    await fs.writeFile(secret, tagged);
+    const secret = path.join(suite.tmp, 'secret.mp3');
+    await fs.writeFile(secret, suite.tagged);
     const playlist = [
       '#EXTM3U',
       '#EXT-X-VERSION:3',
@@ -150,9 +132,9 @@ describe('SEC-FFMPEG-1: ffmpeg reads an upload only as the type its bytes say', 
 
 describe('SEC-TMP-1: leftover transcode files', () => {
   it('SEC-TMP-1: a start removes transcode files older than the grace, and keeps younger ones', async () => {
-    const first = await server({}, { keep: true });
+    const first = await suite.server({}, { keep: true });
     await first.close();
-    servers.splice(servers.indexOf(first), 1);
+    suite.forget(first);
     const root = path.join(first.dataDir, 'tmp', 'transcode');
     const stale = path.join(root, 'hls-dead');
     const fresh = path.join(root, 'audio-running');
@@ -162,7 +144,7 @@ describe('SEC-TMP-1: leftover transcode files', () => {
     }
     const hourAgo = new Date(Date.now() - 60 * 60_000);
     await fs.utimes(stale, hourAgo, hourAgo);
-    await server({ SONG_TRANSCODE_GRACE: '15m' }, { reuse: first });
+    await suite.server({ SONG_TRANSCODE_GRACE: '15m' }, { reuse: first });
     await expect(fs.stat(stale)).rejects.toThrow();
     expect((await fs.stat(path.join(fresh, 'input'))).isFile()).toBe(true);
   });

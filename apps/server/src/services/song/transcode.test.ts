@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 import { SongRepository } from './repository';
-import { createUploader, form, pollSong, tone, upload } from './upload.fixtures';
+import { createUploader, form, pollSong, transcodeSuite, upload } from './upload.fixtures';
 import { SongUploadService } from './upload.service';
 
 /**
@@ -14,43 +13,29 @@ import { SongUploadService } from './upload.service';
  * ingest() runs the same pipeline for the demo catalogue.
  */
 
-let tmp: string;
-let tagged: Buffer;
-const servers: TestServer[] = [];
-
-async function server(env: Record<string, string> = {}, opts = {}): Promise<TestServer> {
-  const s = await startTestServer(env, opts);
-  servers.push(s);
-  return s;
-}
-
-beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-song-transcode-'));
-  tagged = await tone(tmp, 'tagged.mp3', 8, { title: 'Queue Tone', artist: 'Oscillator' });
-}, 180_000);
-afterAll(async () => {
-  for (const s of servers.reverse()) await s.close();
-  await fs.rm(tmp, { recursive: true, force: true });
-});
+const suite = transcodeSuite('transcode', 'Queue Tone');
 
 describe('VERIFICATION_POSTPONED', () => {
   it('postpones an upload when too many transcodes wait, and verifies it on the retry', async () => {
-    const s = await server({ SONG_TRANSCODE_MAX_PENDING: '0', SONG_TRANSCODE_RETRY_DELAY: '1s' });
+    const s = await suite.server({
+      SONG_TRANSCODE_MAX_PENDING: '0',
+      SONG_TRANSCODE_RETRY_DELAY: '1s',
+    });
     const { token } = await createUploader(s);
-    const answer = await upload(s, token, form(tagged, 'tone.mp3'));
+    const answer = await upload(s, token, form(suite.tagged, 'tone.mp3'));
     expect(answer.status).toBe('VERIFICATION_POSTPONED');
     expect((await pollSong(s, answer.songShortId)).status).toBe('VERIFIED');
   }, 120_000);
 
   it('postpones while ffmpeg is unavailable, and verifies once it is back', async () => {
-    const bin = path.join(tmp, 'bin');
-    const s = await server({
+    const bin = path.join(suite.tmp, 'bin');
+    const s = await suite.server({
       FFMPEG_PATH: path.join(bin, 'ffmpeg'),
       FFPROBE_PATH: path.join(bin, 'ffprobe'),
       SONG_TRANSCODE_RETRY_DELAY: '1s',
     });
     const { token } = await createUploader(s);
-    const answer = await upload(s, token, form(tagged, 'tone.mp3'));
+    const answer = await upload(s, token, form(suite.tagged, 'tone.mp3'));
     expect(answer.status).toBe('VALID_FILE_TYPE');
     const postponed = await pollSong(s, answer.songShortId, (st) => st !== 'VALID_FILE_TYPE');
     expect(postponed.status).toBe('VERIFICATION_POSTPONED');
@@ -74,17 +59,17 @@ if (process.env.REDIS_URL) {
 describe.skipIf(!!process.env.REDIS_URL)('a restart (in-process queue)', () => {
   it('queues again the songs whose job was lost', async () => {
     // The retry is an hour away, and the in-process queue loses it with the process.
-    const first = await server(
+    const first = await suite.server(
       { SONG_TRANSCODE_MAX_PENDING: '0', SONG_TRANSCODE_RETRY_DELAY: '1h' },
       { keep: true },
     );
     const { token } = await createUploader(first);
-    const answer = await upload(first, token, form(tagged, 'tone.mp3'));
+    const answer = await upload(first, token, form(suite.tagged, 'tone.mp3'));
     expect(answer.status).toBe('VERIFICATION_POSTPONED');
     await first.close();
-    servers.splice(servers.indexOf(first), 1);
+    suite.forget(first);
 
-    const second = await server({}, { reuse: first });
+    const second = await suite.server({}, { reuse: first });
     expect((await pollSong(second, answer.songShortId)).status).toBe('VERIFIED');
   }, 120_000);
 });
@@ -94,14 +79,14 @@ describe('ingest() (the demo catalogue)', () => {
   let ingest: SongUploadService['ingest'];
 
   beforeAll(async () => {
-    s = await server();
+    s = await suite.server();
     const uploads = new SongUploadService(s.app.platform, new SongRepository(s.app.platform.db));
     ingest = (input) => uploads.ingest(input);
   });
 
   it('runs the upload pipeline without a capability; the given tags win over the file', async () => {
     const answer = await ingest({
-      data: tagged,
+      data: suite.tagged,
       fileName: 'catalogue.mp3',
       trackName: '  Catalogue Track ',
       artistName: 'House Band',

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isSettledSongStatus } from '@tt/rules';
 import { moderationEndpoints, songEndpoints, type SongDto, type SongStatus } from '@tt/protocol';
-import type { TestServer } from '../../../test/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { ffmpegPath } from './hls';
 
 /** Test helpers of the upload pipeline (tones, forms, polling): not used by the server. */
@@ -72,4 +74,38 @@ export async function pollSong(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The shared setup of the transcode suites: a temporary folder, an 8-second tagged MP3 in it and
+ * the servers the suite starts, all removed after it.
+ */
+export function transcodeSuite(tag: string, title: string) {
+  const state: { tmp: string; tagged: Buffer } = { tmp: '', tagged: Buffer.alloc(0) };
+  const servers: TestServer[] = [];
+  beforeAll(async () => {
+    state.tmp = await fs.mkdtemp(path.join(os.tmpdir(), `tt-song-${tag}-`));
+    state.tagged = await tone(state.tmp, 'tagged.mp3', 8, { title, artist: 'Oscillator' });
+  }, 180_000);
+  afterAll(async () => {
+    for (const s of servers.reverse()) await s.close();
+    await fs.rm(state.tmp, { recursive: true, force: true });
+  });
+  return {
+    get tmp() {
+      return state.tmp;
+    },
+    get tagged() {
+      return state.tagged;
+    },
+    /** A server closed by the test itself (a restart): not closed again after the suite. */
+    forget(s: TestServer): void {
+      servers.splice(servers.indexOf(s), 1);
+    },
+    async server(env: Record<string, string> = {}, opts = {}): Promise<TestServer> {
+      const s = await startTestServer(env, opts);
+      servers.push(s);
+      return s;
+    },
+  };
 }
