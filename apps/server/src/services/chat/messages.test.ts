@@ -193,12 +193,10 @@ describe('editing and deleting', () => {
     expect(owner.status).toBe(200);
     expect(owner.body.data.deletedBy).toBe(ann.uuid);
     const mod = await chatUser(s);
-    await s
-      .as(ann.token)
-      .call(roomRoleEndpoints.create, {
-        params: { roomId: room },
-        body: { userUuid: mod.uuid, role: 'moderator' },
-      });
+    await s.as(ann.token).call(roomRoleEndpoints.create, {
+      params: { roomId: room },
+      body: { userUuid: mod.uuid, role: 'moderator' },
+    });
     const m2 = await send(ann, room, 'owner text');
     expect(
       (await v3(s, 'DELETE', `/messages/${m2.body.data.id}`, { token: mod.chat })).status,
