@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../contract';
 import { ADMIN_ROLES, MODERATOR_ROLES, SERVICE_ROLES } from '../enums';
 import { RoomIdParam } from '../room/endpoints-shared';
+import { IMAGE_CONTENT_TYPES, ImageContentType } from '../user/images';
 import { CometGroup, CometGroupMember, CometMessage, CometUser } from './message';
 
 /** A chat token: `authtoken` of the v3.0 routes and of the chat socket. */
@@ -106,6 +107,20 @@ export const ChatReportsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
+/** An image uploaded for chat: send its `url` as an attachment of an `image` message. */
+export const ChatImageDto = z.object({
+  id: z.string(),
+  /** Path on the platform origin, /api/chat-service/images/<id>. */
+  url: z.string(),
+  contentType: ImageContentType,
+  size: z.number().int(),
+});
+export type ChatImageDto = z.infer<typeof ChatImageDto>;
+/** An uploaded chat image: a uuid and its type's extension. */
+export const CHAT_IMAGE_ID =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+export const chatImagePath = (id: string) => `/api/chat-service/images/${id}`;
+
 /** The chat service's own routes (the usual error shape). */
 export const chatEndpoints = {
   report: endpoint({
@@ -118,6 +133,28 @@ export const chatEndpoints = {
     response: ChatReportDto,
     status: 201,
     rateLimitPerMinute: 30,
+  }),
+  uploadImage: endpoint({
+    service: 'chat',
+    method: 'POST',
+    path: '/images',
+    auth: 'user',
+    summary:
+      'Uploads an image for chat (multipart: one PNG, JPEG, WebP or GIF file, checked by its bytes and encoded again)',
+    multipart: true,
+    response: ChatImageDto,
+    status: 201,
+    rateLimitPerMinute: 30,
+  }),
+  image: endpoint({
+    service: 'chat',
+    method: 'GET',
+    path: '/images/{id}',
+    auth: 'public',
+    summary: 'The bytes of a chat image',
+    params: z.object({ id: z.string().regex(CHAT_IMAGE_ID, 'must be a chat image id') }),
+    produces: [...IMAGE_CONTENT_TYPES],
+    response: z.unknown().describe('The image bytes (PNG, JPEG, WebP or GIF)'),
   }),
   reports: endpoint({
     service: 'chat',

@@ -19,7 +19,10 @@ export interface Composed {
   type: string;
 }
 
-const isHttpUrl = (v: string) => /^https?:\/\/[^\s]+$/i.test(v);
+/** CHAT-IMAGE-2: http(s) links, or our own chat images by path. */
+const isHttpUrl = (v: string) =>
+  /^https?:\/\/[^\s]+$/i.test(v) ||
+  /^\/api\/chat-service\/images\/[0-9a-f-]{36}\.[a-z]{3,4}$/.test(v);
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 function invalid(problem: string): never {
@@ -33,10 +36,10 @@ export function assertLength(text: unknown, max: number): void {
   }
 }
 
-/** CHAT-IMAGE-2: attachments and image URLs are http(s) links (uploads live on our origin). */
+/** CHAT-IMAGE-2: attachments and image URLs are http(s) links or our uploads' paths. */
 function attachmentsOf(input: SendChatMessageReq['data']['attachments']): CometAttachment[] {
   return (input ?? []).map((a, i) => {
-    if (!isHttpUrl(a.url)) invalid(`attachments.${i}.url must be an http(s) URL`);
+    if (!isHttpUrl(a.url)) invalid(`attachments.${i}.url must be an http(s) URL or a chat image`);
     return {
       url: a.url,
       ...(a.name !== undefined ? { name: a.name } : {}),

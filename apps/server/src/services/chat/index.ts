@@ -4,6 +4,7 @@ import type { ServiceModule } from '../../platform/service';
 import { DEFAULT_REALTIME_OPTIONS } from '../../realtime/options';
 import { installCometAlias } from './alias';
 import { registerCometRoutes } from './comet.routes';
+import { ChatImages } from './images';
 import { ChatReports } from './reports.service';
 import { chatServices, registerChatRoutes } from './routes';
 import { ChatSocket } from './socket';
@@ -20,7 +21,7 @@ export const chatService: ServiceModule = {
   version: '1.0.0',
   async register(app, platform) {
     const { core, messages, history, members } = chatServices(platform);
-    registerChatRoutes(app, new ChatReports(core, messages));
+    registerChatRoutes(app, new ChatReports(core, messages), new ChatImages(core));
     await registerCometRoutes(app, core, { messages, history, members });
 
     const { config } = platform;

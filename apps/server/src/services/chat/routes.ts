@@ -9,10 +9,26 @@ import { ChatHistory } from './history.service';
 import { ChatMembers } from './members.service';
 import { ChatMessages } from './messages.service';
 import { cometUserOf } from './present';
+import type { ChatImages } from './images';
 import type { ChatReports } from './reports.service';
 
-/** The chat service's own routes (reports), with the platform's error shape. */
-export function registerChatRoutes(app: FastifyInstance, reports: ChatReports): void {
+/** The chat service's own routes (images, reports), with the platform's error shape. */
+export function registerChatRoutes(
+  app: FastifyInstance,
+  reports: ChatReports,
+  images: ChatImages,
+): void {
+  route(app, chatEndpoints.uploadImage, ({ request }) =>
+    images.upload(callerOfSession(sessionOf(request)), request),
+  );
+  route(app, chatEndpoints.image, async ({ params, reply }) => {
+    const { data, contentType } = await images.read(params.id);
+    reply
+      .header('content-type', contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff');
+    return data;
+  });
   route(app, chatEndpoints.report, ({ request, body }) =>
     reports.report(callerOfSession(sessionOf(request)), body.messageId, body.reason),
   );
