@@ -79,6 +79,9 @@ export class RoomAccess {
     if (!room.hasChat) throw fail('CHAT_OFF');
     const refused = refusedEntry(room, caller);
     if (refused) throw fail(refused);
+    // Only a password (the guest password for guests) locks a room's inside.
+    const locked = room.isPasswordProtected || (caller.readOnly && room.isGuestPasswordProtected);
+    if (!locked) return;
     const inside = await this.port.canSeeInside(room.uuid, {
       uuid: caller.uid,
       roles: caller.roles,

@@ -6,6 +6,7 @@ import {
   ChatClientFrame,
   SendChatMessageReq,
   type ChatServerFrame,
+  type RoomDto,
 } from '@tt/protocol';
 import { CHAT_SOCKET_FRAME_LIMIT } from '@tt/rules';
 import { clientAddress } from '../../platform/client-address';
@@ -254,10 +255,12 @@ export class ChatSocket {
     const topic = roomChatTopic(roomUuid);
     const set = this.byTopic.get(topic);
     if (!set) return;
+    const room = await this.core.access.room(roomUuid).catch((err: unknown) => err);
     for (const conn of [...set]) {
       if (!conn.caller || (uid && conn.caller.uid !== uid)) continue;
       try {
-        await this.core.access.assertCanRead(await this.core.access.room(roomUuid), conn.caller);
+        if (room instanceof Error) throw room;
+        await this.core.access.assertCanRead(room as RoomDto, conn.caller);
       } catch (err) {
         this.leave(conn, topic);
         conn.send(errorFrame(err));
