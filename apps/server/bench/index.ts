@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|realtime|search|crates|flood]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search|crates|flood|chat]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
@@ -11,10 +11,14 @@
  * Flood (`-- flood`): REST p50/p95 while BENCH_FLOOD_ATTACKERS (default 5) users flood the room
  * socket, against no flood, with the socket rate limits on and lifted (bench/flood.ts);
  * BENCH_FLOOD_LISTENERS (default 100) guests in the flooded room; BENCH_SECONDS, BENCH_CONCURRENCY.
+ * Chat (`-- chat`): BENCH_CHAT_LISTENERS (default 2000) guests on the chat socket subscribed to one
+ * room's chat, BENCH_CHAT_SENDERS (10) users posting BENCH_CHAT_RATE (200) messages/s in all for
+ * BENCH_CHAT_SECONDS (10) over REST; delivery latency against a bare ws broadcast (bench/chat.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
 import { startTestServer } from '../test/harness';
+import { benchChat } from './chat';
 import { crateScenarios } from './crates';
 import { benchDemo } from './demo';
 import { benchFlood } from './flood';
@@ -114,6 +118,18 @@ async function main() {
         `\nSocket flood (${o.attackers} flooding users, ${o.listeners} listeners, REST concurrency ${o.concurrency}, ${seconds}s per run)`,
       );
       await benchFlood(o);
+    }
+    if (which === 'all' || which === 'chat') {
+      const o = {
+        listeners: env('BENCH_CHAT_LISTENERS', 2000),
+        messagesPerSecond: env('BENCH_CHAT_RATE', 200),
+        seconds: env('BENCH_CHAT_SECONDS', 10),
+        senders: env('BENCH_CHAT_SENDERS', 10),
+      };
+      console.log(
+        `\nChat fan-out (${o.listeners} listeners, ${o.messagesPerSecond} messages/s for ${o.seconds}s, ${o.senders} senders)`,
+      );
+      await benchChat(o);
     }
     if (which === 'demo') {
       console.log('\nDemo catalogue (every track at full length)');
