@@ -189,6 +189,15 @@ describe('CHAT-LIVE-2: rights and limits on the socket', () => {
     await c.next((f) => f.type === 'pong');
   });
 
+  it('SEC-INPUT-1: a message sent on the socket with a control character is refused, naming the field', async () => {
+    const c = await connect(ann.chat);
+    c.send({ type: 'send', requestId: 'nul', body: botText(room, 'a\u0000b') });
+    expect(await c.next((f) => f.type === 'error' && f.requestId === 'nul')).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/^body\.data\.\S+: must not contain control characters$/),
+    });
+  });
+
   it('CHAT-BAN-1: a ban ends a socket’s subscription to the room', async () => {
     const bad = await chatUser(s);
     await v3(s, 'POST', `/groups/${room}/members`, { token: bad.chat });

@@ -11,6 +11,7 @@ import {
 import { CHAT_SOCKET_FRAME_LIMIT } from '@tt/rules';
 import { clientAddress } from '../../platform/client-address';
 import { AppError } from '../../platform/errors';
+import { controlCharPath } from '../../platform/http-hardening';
 import type { ChatCaller } from './access';
 import { callerOfChatToken, callerOfSession } from './caller';
 import type { ChatCore } from './core';
@@ -202,6 +203,10 @@ export class ChatSocket {
           conn.send({ type: 'unsubscribed', guid: frame.guid.toLowerCase() });
           return;
         case 'send': {
+          // SEC-INPUT-1: the socket follows the rule of every other text of the API.
+          const bad = controlCharPath(frame.body, 'body');
+          if (bad)
+            throw new AppError(400, 'VALIDATION', `${bad}: must not contain control characters`);
           const parsed = SendChatMessageReq.safeParse(frame.body);
           if (!parsed.success) {
             const i = parsed.error.issues[0];
