@@ -453,6 +453,10 @@ export const ERRORS = {
     status: 429,
     message: 'You are sending messages too fast, please wait a moment.',
   },
+  GIF_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'GIF search is not answering right now, please try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

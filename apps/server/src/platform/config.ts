@@ -216,6 +216,13 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  /** CHAT-GIF-1: GIF search for chat; off until GIF_API_KEY is set. */
+  GIF_PROVIDER: z.enum(['tenor', 'giphy']).default('tenor'),
+  GIF_API_KEY: z.string().min(1).optional(),
+  /** The provider's API base URL (default: its public API). */
+  GIF_BASE_URL: z.string().url().optional(),
+  /** The highest rating shown (GIPHY's g, pg, pg-13, r; Tenor's contentfilter follows it). */
+  GIF_RATING: z.enum(['g', 'pg', 'pg-13', 'r']).default('pg-13'),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -2,3 +2,4 @@ export * from './message';
 export * from './comet';
 export * from './endpoints';
 export * from './errors';
+export * from './gifs';

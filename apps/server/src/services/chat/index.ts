@@ -4,6 +4,7 @@ import type { ServiceModule } from '../../platform/service';
 import { DEFAULT_REALTIME_OPTIONS } from '../../realtime/options';
 import { installCometAlias } from './alias';
 import { registerCometRoutes } from './comet.routes';
+import { registerGifRoutes } from './gifs';
 import { ChatImages } from './images';
 import { ChatReports } from './reports.service';
 import { chatServices, registerChatRoutes } from './routes';
@@ -23,6 +24,7 @@ export const chatService: ServiceModule = {
     const { core, messages, history, members } = chatServices(platform);
     registerChatRoutes(app, new ChatReports(core, messages), new ChatImages(core));
     await registerCometRoutes(app, core, { messages, history, members });
+    registerGifRoutes(app, platform);
 
     const { config } = platform;
     const socket = new ChatSocket(app.server, core, messages, {
