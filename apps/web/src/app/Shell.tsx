@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useChatConnection } from '../features/chat/chatSocket';
 import { Header } from './Header';
 import { LangFromUrl } from './LangFromUrl';
 
 /** Every page: skip link, header, the page, footer. */
 export function Shell() {
   const { t } = useTranslation();
+  useChatConnection();
   return (
     <div className="app">
       <LangFromUrl />

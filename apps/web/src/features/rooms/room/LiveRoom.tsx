@@ -6,6 +6,7 @@ import { leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore, type RoomStatus } from '../../../lib/socket/store';
 import { designVars } from '../designs';
 import { canManageRoom, canModerateRoom } from '../model';
+import { RoomChat } from '../../chat/RoomChat';
 import { DriftOverlay } from '../../player/DriftOverlay';
 import { GuestPreviewPrompt } from '../../player/GuestPreviewPrompt';
 import { usePlayer } from '../../player/usePlayer';
@@ -50,6 +51,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
         </div>
         <aside className="room-side" aria-label={t('room.sidePanel')}>
           <DjPanel state={state} me={me} />
+          <RoomChat state={state} me={me} isMod={isMod} />
           <PeopleList state={state} me={me} onUser={setSheetUser} />
         </aside>
       </div>
