@@ -6,6 +6,7 @@ import {
   canEdit,
   canRecall,
   chatMessageProblem,
+  classifyConversation,
   isResolvableChatLink,
   isValidChatMessage,
   mergeChatMessages,
@@ -152,5 +153,13 @@ describe('reactions and merging', () => {
     expect(parseRateRule(' 3/0.5 ')).toEqual({ burst: 3, perSecond: 0.5 });
     expect(() => parseRateRule('0/1')).toThrow(/burst/);
     expect(() => parseRateRule('ten')).toThrow(/burst\/perSecond/);
+  });
+
+  it('CHAT-INBOX-1: friends and followed DJs are FRIENDS, everyone else OTHERS; unknown lists UNSET', () => {
+    const lists = { friends: new Set(['f']), followedDjs: new Set(['d']) };
+    expect(classifyConversation('f', lists)).toBe('FRIENDS');
+    expect(classifyConversation('d', lists)).toBe('FRIENDS');
+    expect(classifyConversation('x', lists)).toBe('OTHERS');
+    expect(classifyConversation('f', null)).toBe('UNSET');
   });
 });

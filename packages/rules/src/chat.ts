@@ -242,3 +242,18 @@ export function parseRateRule(value: string): RateRule {
   if (burst < 1 || perSecond <= 0) throw new Error(`'${value}' needs burst ≥ 1 and a rate > 0`);
   return { burst, perSecond };
 }
+
+/** Conversation lists of the direct-message inbox (spec "Conversation categories"). */
+export type ConversationCategory = 'FRIENDS' | 'OTHERS' | 'UNSET';
+
+/**
+ * CHAT-INBOX-1: a direct conversation is listed under FRIENDS when the other person is a friend
+ * or a DJ the user follows, otherwise under OTHERS. Until the lists are known it is UNSET.
+ */
+export function classifyConversation(
+  otherUuid: string,
+  lists: { friends: ReadonlySet<string>; followedDjs: ReadonlySet<string> } | null,
+): ConversationCategory {
+  if (!lists) return 'UNSET';
+  return lists.friends.has(otherUuid) || lists.followedDjs.has(otherUuid) ? 'FRIENDS' : 'OTHERS';
+}

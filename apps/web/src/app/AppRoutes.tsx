@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -17,6 +18,9 @@ import { RoomsPage } from '../features/rooms/RoomsPage';
 import { UploadPage } from '../features/upload/UploadPage';
 import { NotFoundPage } from './NotFoundPage';
 import { Shell } from './Shell';
+
+/** Loaded on first visit (the inbox is not needed to listen). */
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 
 export function AppRoutes() {
   return (
@@ -69,6 +73,16 @@ export function AppRoutes() {
           element={
             <RequireUser>
               <UploadPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="messages/:uid?"
+          element={
+            <RequireUser>
+              <Suspense fallback={null}>
+                <MessagesPage />
+              </Suspense>
             </RequireUser>
           }
         />

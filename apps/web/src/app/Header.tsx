@@ -4,6 +4,7 @@ import { useOwnProfile } from '../features/profile/queries';
 import { useIsSignedIn } from '../lib/session';
 import { Logo } from '../ui/Logo';
 import { InRoomPill } from '../features/rooms/InRoomPill';
+import { InboxLink } from '../features/messages/InboxLink';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -43,6 +44,7 @@ export function Header() {
               <circle cx="10" cy="10" r="2.4" fill="currentColor" />
             </svg>
           </NavLink>
+          {signedIn ? <InboxLink /> : null}
           <LanguageSwitch />
           {signedIn ? (
             <UserMenu />

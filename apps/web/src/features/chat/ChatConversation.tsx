@@ -200,6 +200,7 @@ export function ChatConversation({
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
           gifsEnabled={gifs.data?.enabled === true}
+          placeholder={target.kind === 'user' ? t('chat.placeholderDm') : t('chat.placeholder')}
         />
       ) : null}
     </section>

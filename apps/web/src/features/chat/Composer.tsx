@@ -26,12 +26,14 @@ export function Composer({
   replyTo,
   onCancelReply,
   gifsEnabled,
+  placeholder,
 }: {
   onSend: (draft: Draft) => Promise<void>;
   people: MentionCandidate[];
   replyTo: ChatReply | null;
   onCancelReply: () => void;
   gifsEnabled: boolean;
+  placeholder: string;
 }) {
   const { t } = useTranslation();
   const toText = useErrorText();
@@ -240,8 +242,8 @@ export function Composer({
           className="chat-textarea"
           rows={1}
           value={text}
-          placeholder={t('chat.placeholder')}
-          aria-label={t('chat.placeholder')}
+          placeholder={placeholder}
+          aria-label={placeholder}
           aria-invalid={tooLong}
           onChange={(e) => {
             setText(e.target.value);

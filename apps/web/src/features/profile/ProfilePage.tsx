@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePublicProfile, useOwnProfile } from './queries';
 import { SocialLinks } from './SocialLinks';
 import { isZodiacSign } from './zodiac';
+import { MessageButton } from '../messages/MessageButton';
 
 /** A public profile: cover, picture, nickname, pronouns, badges, details and socials. */
 export function ProfilePage() {
@@ -95,7 +96,9 @@ export function ProfilePage() {
           <Link className="btn btn-ghost profile-edit" to="/settings/profile">
             {t('nav.editProfile')}
           </Link>
-        ) : null}
+        ) : (
+          <MessageButton uuid={profile.uuid} className="btn btn-primary profile-edit" />
+        )}
       </section>
       <div className="profile-grid">
         <section className="card profile-section" aria-labelledby="about-title">

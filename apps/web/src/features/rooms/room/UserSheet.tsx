@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
 import { useRoomRunner, type Me } from './hooks';
 import { ROLE_BADGES } from './PeopleList';
+import { MessageButton } from '../../messages/MessageButton';
 
 /** Room roles a moderator toggles from the menu: [role, give label, take label]. */
 const ROLE_TOGGLES: [RoomUserRole, string, string][] = [
@@ -121,6 +122,7 @@ export function UserSheet({
             {t('room.viewProfile')}
           </Link>
         ) : null}
+        {!isGuest ? <MessageButton uuid={userUuid} className="btn btn-primary btn-block" /> : null}
 
         {showMod ? (
           <div
