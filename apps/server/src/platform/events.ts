@@ -27,6 +27,35 @@ export interface DomainEvents {
     song: MinimalSongDto;
     starred: boolean;
   };
+  /**
+   * CHAT-ANALYTICS-1: a chat message was stored (not its text). `eventId` names this event, so
+   * every process that receives it records it once.
+   */
+  'chat.messageSent': {
+    eventId: string;
+    messageId: string;
+    roomUuid: string | null;
+    senderUuid: string;
+    category: string;
+    type: string;
+    length: number;
+    mentions: number;
+    images: number;
+    songs: number;
+    gif: boolean;
+    reply: boolean;
+    sentAt: string;
+  };
+  /** CHAT-ANALYTICS-1: a reaction was added to or taken off a chat message. */
+  'chat.reactionChanged': {
+    eventId: string;
+    messageId: string;
+    roomUuid: string | null;
+    userUuid: string;
+    reaction: string;
+    action: 'added' | 'removed';
+    at: string;
+  };
 }
 
 export type Topic = keyof DomainEvents;

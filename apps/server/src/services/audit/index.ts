@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../../platform/service';
+import { recordChatAnalytics } from './chat-analytics';
 import { registerAuditRoutes } from './routes';
 import { AnalyticsService } from './service';
 
@@ -9,6 +10,9 @@ export const auditService: ServiceModule = {
   name: 'audit',
   version: '1.0.0',
   async register(app, platform) {
-    registerAuditRoutes(app, new AnalyticsService(platform));
+    const analytics = new AnalyticsService(platform);
+    registerAuditRoutes(app, analytics);
+    const off = await recordChatAnalytics(platform, analytics);
+    app.addHook('onClose', off);
   },
 };

@@ -1,10 +1,12 @@
 import type { CometMessage, EditChatMessageReq, RoomDto, SendChatMessageReq } from '@tt/protocol';
 import { canEdit, canRecall, CHAT_MAX_REACTIONS_PER_USER } from '@tt/rules';
+import { randomUUID } from 'node:crypto';
 import { fail } from '../../platform/errors';
 import { isGlobalModerator, isRoomModerator, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
 import { cometMessage, groupConversationId, userConversationId } from './present';
+import type { DomainEvents } from '../../platform/events';
 import type { ChatMessageRow } from './schema';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,6 +76,7 @@ export class ChatMessages {
     if (created) {
       await core.repo.markRead(caller.uid, conversationId, row.id);
       await core.fanout.publish(row, { kind: 'message', sender: caller.uid, message });
+      this.announce('chat.messageSent', chatMessageFacts(row, room?.uuid ?? null));
       return message;
     }
     return this.present(row, caller.uid);
@@ -233,7 +236,55 @@ export class ChatMessages {
         conversationId: row.conversationId,
         reaction,
       });
+      this.announce('chat.reactionChanged', {
+        eventId: randomUUID(),
+        messageId: String(row.id),
+        roomUuid: row.receiverType === 'group' ? row.receiver : null,
+        userUuid: caller.uid,
+        reaction,
+        action: add ? 'added' : 'removed',
+        at: new Date().toISOString(),
+      });
     }
     return this.present(row, caller.uid);
   }
+
+  /** CHAT-ANALYTICS-1: tells the audit service; a bus failure never fails the write. */
+  private announce<T extends 'chat.messageSent' | 'chat.reactionChanged'>(
+    topic: T,
+    payload: DomainEvents[T],
+  ): void {
+    const { platform } = this.core;
+    void platform.bus.publish(topic, payload).catch((err: unknown) => {
+      platform.log.warn({ err, topic }, 'chat analytics publish failed');
+    });
+  }
+}
+
+/** What analytics learns of a message: its shape, never its words. */
+function chatMessageFacts(
+  row: ChatMessageRow,
+  roomUuid: string | null,
+): DomainEvents['chat.messageSent'] {
+  const chat = (row.metadata?.chatMessage ?? {}) as Record<string, unknown>;
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  const message = chat.message;
+  return {
+    eventId: randomUUID(),
+    messageId: String(row.id),
+    roomUuid,
+    senderUuid: row.sender,
+    category: row.category,
+    type: row.type,
+    length: typeof row.text === 'string' ? row.text.length : 0,
+    mentions: count(chat.mentions),
+    images: count(chat.imageUrls) || count(row.attachments),
+    songs: count(chat.songs),
+    gif:
+      typeof message === 'object' &&
+      message !== null &&
+      (message as { type?: unknown }).type === 'gif',
+    reply: chat.replies !== undefined && chat.replies !== null,
+    sentAt: row.sentAt.toISOString(),
+  };
 }
