@@ -1,6 +1,10 @@
 import type { DomainEvents } from '../../platform/events';
 import type { Platform } from '../../platform/service';
+import type { NewAnalyticsEventRow } from './schema';
 import type { AnalyticsService } from './service';
+
+const FLUSH_MS = 200;
+const FLUSH_AT = 200;
 
 /**
  * CHAT-ANALYTICS-1: the chat service's events become the analytics topics `chatMessage` and
@@ -12,6 +16,20 @@ export async function recordChatAnalytics(
   platform: Pick<Platform, 'bus' | 'log'>,
   analytics: AnalyticsService,
 ): Promise<() => Promise<void>> {
+  // Events are stored in batches: one insert per FLUSH_MS however fast the chat runs.
+  let pending: NewAnalyticsEventRow[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = async () => {
+    timer = null;
+    const rows = pending;
+    pending = [];
+    if (!rows.length) return;
+    try {
+      await analytics.repo.insertNew(rows);
+    } catch (err) {
+      platform.log.warn({ err, events: rows.length }, 'chat analytics not recorded');
+    }
+  };
   const store = async (
     topic: 'chatMessage' | 'chatMessageReaction',
     userUuid: string,
@@ -19,20 +37,16 @@ export async function recordChatAnalytics(
     occurredAt: string,
     payload: Record<string, unknown>,
   ) => {
-    try {
-      await analytics.repo.insertNew([
-        {
-          topic,
-          userUuid,
-          isGuest: false,
-          playId: eventId,
-          payload,
-          occurredAt: new Date(occurredAt),
-        },
-      ]);
-    } catch (err) {
-      platform.log.warn({ err, topic }, 'chat analytics not recorded');
-    }
+    pending.push({
+      topic,
+      userUuid,
+      isGuest: false,
+      playId: eventId,
+      payload,
+      occurredAt: new Date(occurredAt),
+    });
+    if (pending.length >= FLUSH_AT) await flush();
+    else timer ??= setTimeout(() => void flush(), FLUSH_MS);
   };
   const offMessages = await platform.bus.subscribe<DomainEvents['chat.messageSent']>(
     'chat.messageSent',
@@ -51,5 +65,7 @@ export async function recordChatAnalytics(
   return async () => {
     await offMessages();
     await offReactions();
+    if (timer) clearTimeout(timer);
+    await flush();
   };
 }

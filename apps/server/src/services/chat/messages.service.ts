@@ -29,9 +29,16 @@ export class ChatMessages {
     let receiverName: string;
     let receiverAvatar = '';
     let conversationId: string;
+    // The sender's profile (cached) is looked up beside the receiver's checks.
+    const senderProfile = core.profiles.one(caller.uid);
+    senderProfile.catch(() => {});
     if (body.receiverType === 'group') {
-      room = await core.access.room(body.receiver);
-      core.access.assertCanWrite(room, caller, await core.members.get(room.uuid, caller.uid));
+      const [found, member] = await Promise.all([
+        core.access.room(body.receiver),
+        core.members.get(body.receiver.toLowerCase(), caller.uid),
+      ]);
+      room = found;
+      core.access.assertCanWrite(room, caller, member);
       receiverName = room.name;
       conversationId = groupConversationId(room.uuid);
     } else {
@@ -45,7 +52,7 @@ export class ChatMessages {
       receiverAvatar = profile?.avatarId ?? '';
       conversationId = userConversationId(caller.uid, body.receiver);
     }
-    const profile = await core.profiles.one(caller.uid);
+    const profile = await senderProfile;
     const composed = composeMessage(body, {
       sender: caller.uid,
       profile,
@@ -74,8 +81,10 @@ export class ChatMessages {
     });
     const message = cometMessage(row, []);
     if (created) {
-      await core.repo.markRead(caller.uid, conversationId, row.id);
-      await core.fanout.publish(row, { kind: 'message', sender: caller.uid, message });
+      await Promise.all([
+        core.repo.markRead(caller.uid, conversationId, row.id),
+        core.fanout.publish(row, { kind: 'message', sender: caller.uid, message }),
+      ]);
       this.announce('chat.messageSent', chatMessageFacts(row, room?.uuid ?? null));
       return message;
     }

@@ -7,6 +7,10 @@ import { chatTokens, type ChatTokenRow } from './schema';
 /** Live tokens one uid keeps; issuing one more drops the oldest. */
 export const MAX_CHAT_TOKENS_PER_UID = 20;
 
+/** How long a verified token is trusted without a lookup; and how many are kept. */
+const TOKEN_CACHE_MS = 15_000;
+const TOKEN_CACHE_MAX = 20_000;
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -15,6 +19,12 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * other route accepts them.
  */
 export class ChatTokens {
+  /**
+   * Verified tokens, kept briefly so a busy sender costs no lookup per message. Whatever ends or
+   * changes a token here (revoke, setRoles, a token pushed out) drops its entries at once.
+   */
+  private readonly cache = new Map<string, { row: ChatTokenRow; at: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly ttl: { user: number; ghost: number },
@@ -40,6 +50,7 @@ export class ChatTokens {
       .orderBy(asc(chatTokens.createdAt));
     const extra = kept.slice(0, Math.max(0, kept.length - MAX_CHAT_TOKENS_PER_UID));
     if (extra.length) {
+      for (const r of extra) this.cache.delete(r.tokenHash);
       await this.db.delete(chatTokens).where(
         inArray(
           chatTokens.tokenHash,
@@ -59,24 +70,40 @@ export class ChatTokens {
   /** The live token row, or null (unknown, expired or revoked). */
   async verify(token: string): Promise<ChatTokenRow | null> {
     if (token.length < 10 || token.length > 200) return null;
+    const key = hash(token);
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < TOKEN_CACHE_MS && hit.row.expiresAt.getTime() > now) return hit.row;
     const [row] = await this.db
       .select()
       .from(chatTokens)
-      .where(and(eq(chatTokens.tokenHash, hash(token)), gt(chatTokens.expiresAt, new Date())));
-    return row ?? null;
+      .where(and(eq(chatTokens.tokenHash, key), gt(chatTokens.expiresAt, new Date())));
+    if (!row) return null;
+    if (this.cache.size >= TOKEN_CACHE_MAX) this.cache.clear();
+    this.cache.set(key, { row, at: now });
+    return row;
+  }
+
+  private forget(uid: string): void {
+    for (const [key, entry] of this.cache) if (entry.row.uid === uid) this.cache.delete(key);
   }
 
   /** CHAT-TOKEN-3: kick, ban, deactivation and password changes end the account's chat tokens. */
   async revoke(uid: string): Promise<void> {
+    this.forget(uid);
     await this.db.delete(chatTokens).where(eq(chatTokens.uid, uid));
+    // A lookup that ran meanwhile may have cached the old row again.
+    this.forget(uid);
   }
 
   /** The account's roles changed: its tokens carry the new ones. */
   async setRoles(uid: string, roles: TokenRole[]): Promise<void> {
+    this.forget(uid);
     await this.db
       .update(chatTokens)
       .set({ roles })
       .where(and(eq(chatTokens.uid, uid), eq(chatTokens.kind, 'user')));
+    this.forget(uid);
   }
 
   /** Live tokens of a uid (tests and pruning). */
