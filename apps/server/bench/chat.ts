@@ -1,6 +1,9 @@
-import WebSocket, { WebSocketServer } from 'ws';
-import { authEndpoints, CHAT_SOCKET_PATH, chatTokenEndpoints, roomEndpoints } from '@tt/protocol';
-import { startTestServer, type TestServer } from '../test/harness';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { CHAT_SOCKET_PATH } from '@tt/protocol';
+import type { BareHostReady, ChatHostReady } from './chat-host';
 import { percentile } from './http';
 
 /**
@@ -89,8 +92,8 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 }
 
 /** A chat socket client that counts the messages it receives; resolves once subscribed. */
-function listen(s: TestServer, token: string, guid: string, d: Delivery): Promise<WebSocket> {
-  const url = `${s.url.replace(/^http/, 'ws')}${CHAT_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+function listen(base: string, token: string, guid: string, d: Delivery): Promise<WebSocket> {
+  const url = `${base.replace(/^http/, 'ws')}${CHAT_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
   const ws = new WebSocket(url, { perMessageDeflate: false });
   return new Promise((resolve, reject) => {
     let subscribed = false;
@@ -132,34 +135,46 @@ function summarise(name: string, { d, sent, listeners }: Row) {
   };
 }
 
-/** The chat: guests listen on the chat socket, senders post over REST. */
-async function chatRun(s: TestServer, o: ChatBenchOptions) {
-  const [owner, ...senders] = await Promise.all(
-    Array.from({ length: o.senders + 1 }, () => s.createUser()),
-  );
-  const room = (await s.as(owner.token).call(roomEndpoints.create, {
-    body: { name: 'Chat Fan-out', roomSize: 10_000 },
-  } as never)) as { uuid: string };
-  const api = `${s.url}/api/chat-service/v3.0`;
-  const chatTokens: string[] = [];
-  for (const u of senders) {
-    const { authToken } = await s.as(u.token).call(chatTokenEndpoints.userToken, {});
-    const res = await fetch(`${api}/groups/${room.uuid}/members`, {
-      method: 'POST',
-      headers: { authtoken: authToken },
-    });
-    if (!res.ok) throw new Error(`joining the chat: ${res.status} ${await res.text()}`);
-    chatTokens.push(authToken);
-  }
+/**
+ * A bench server in a process (and process group) of its own; answers what it sent when ready
+ * and a stop function that ends the whole group.
+ */
+async function host<T>(args: string[]): Promise<{ ready: T; stop: () => Promise<void> }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-host.ts');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+  });
+  const ready = await new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`bench host ${args[0]} exited (${code})`)));
+  });
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.send?.('stop');
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone already */
+      }
+    }, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { ready, stop };
+}
 
+/** The chat: guests listen on the chat socket, senders post over REST. */
+async function chatRun(h: ChatHostReady, o: ChatBenchOptions) {
+  const api = `${h.url}/api/chat-service/v3.0`;
+  const { chatTokens } = h;
+  const room = { uuid: h.room };
   const d = newDelivery();
-  const guests: string[] = [];
-  for (let i = 0; i < o.listeners; i++) {
-    guests.push((await s.client.call(authEndpoints.guest, {})).accessToken);
-  }
   const sockets: WebSocket[] = [];
-  await inBatches(guests, 200, async (token) => {
-    sockets.push(await listen(s, token, room.uuid, d));
+  await inBatches(h.guests, 200, async (token) => {
+    sockets.push(await listen(h.url, token, room.uuid, d));
   });
 
   progress(`${sockets.length} listeners subscribed; sending`);
@@ -214,11 +229,11 @@ async function chatRun(s: TestServer, o: ChatBenchOptions) {
   return { row: { d, sent: total, listeners: o.listeners }, refused, refusals, sendMs };
 }
 
-/** The same frames (a delivered chat frame, its send time swapped) through a bare `ws` broadcast. */
-async function bareRun(o: ChatBenchOptions, frame: string) {
-  const wss = new WebSocketServer({ port: 0, perMessageDeflate: false });
-  await new Promise((r) => wss.once('listening', r));
-  const port = (wss.address() as { port: number }).port;
+/**
+ * The same frames (a delivered chat frame, its send time swapped) through a bare `ws` relay in
+ * its own process: one publisher socket sends each frame, the relay broadcasts it to everyone.
+ */
+async function bareRun(o: ChatBenchOptions, frame: string, port: number) {
   const d = newDelivery();
   const clients: WebSocket[] = [];
   await inBatches(Array.from({ length: o.listeners }), 200, async () => {
@@ -227,15 +242,16 @@ async function bareRun(o: ChatBenchOptions, frame: string) {
     ws.on('message', (raw: Buffer) => receipt(d, raw, performance.now()));
     clients.push(ws);
   });
+  const pub = new WebSocket(`ws://127.0.0.1:${port}/?pub=1`, { perMessageDeflate: false });
+  await new Promise((r) => pub.once('open', r));
   const total = Math.max(1, Math.round(o.messagesPerSecond * o.seconds));
   d.firstSend = performance.now();
   await paced(total, o.messagesPerSecond, () => {
-    const stamped = frame.replace(/bench:[0-9.]+;/g, `bench:${performance.now().toFixed(3)};`);
-    for (const c of wss.clients) c.send(stamped);
+    pub.send(frame.replace(/bench:[0-9.]+;/g, `bench:${performance.now().toFixed(3)};`));
   });
   await drained(d, () => total * o.listeners);
   clients.forEach((c) => c.terminate());
-  await new Promise((r) => wss.close(r));
+  pub.terminate();
   return { d, sent: total, listeners: o.listeners };
 }
 
@@ -247,22 +263,30 @@ export async function benchChat(o: ChatBenchOptions): Promise<void> {
     `send path: REST POST /api/chat-service/v3.0/messages (authtoken header, as bots send); ` +
       `${o.senders} sender accounts of ${share} messages/s each, CHAT_RATE_LIMIT raised to ` +
       `${rateLimit} for the bench server (default 10/1); listeners: guest sessions on the chat ` +
-      `socket; REALTIME_MAX_SOCKETS_PER_IP lifted (one loopback address).`,
+      `socket; REALTIME_MAX_SOCKETS_PER_IP lifted (one loopback address). The chat server and the ` +
+      `bare relay each run in a process of their own; the listeners and senders run here.`,
   );
-  const s = await startTestServer({
-    LOG_LEVEL: 'warn',
-    CHAT_RATE_LIMIT: rateLimit,
-    REALTIME_MAX_SOCKETS_PER_IP: '100000',
-  });
+  const chatHost = await host<ChatHostReady>([
+    'chat',
+    String(o.listeners),
+    String(o.senders),
+    rateLimit,
+  ]);
   let chat: Awaited<ReturnType<typeof chatRun>>;
   try {
-    chat = await chatRun(s, o);
+    chat = await chatRun(chatHost.ready, o);
   } finally {
-    await s.close();
+    await chatHost.stop();
   }
   const frame = chat.row.d.sample;
   if (!frame) throw new Error('no chat message was delivered: nothing to compare');
-  const bare = await bareRun(o, frame);
+  const bareHost = await host<BareHostReady>(['bare']);
+  let bare: Row;
+  try {
+    bare = await bareRun(o, frame, bareHost.ready.port);
+  } finally {
+    await bareHost.stop();
+  }
   const chatRow = summarise('chat (REST send → chat socket)', chat.row);
   const bareRow = summarise('same frames, bare ws broadcast', bare);
   console.table([chatRow, bareRow]);

@@ -296,17 +296,20 @@ export class ChatSocket {
   private deliver(topic: string, event: ChatEvent): void {
     const set = this.byTopic.get(topic);
     if (!set?.size) return;
-    const frame = JSON.stringify(
-      event.kind === 'reaction'
-        ? {
-            type: 'reaction',
-            action: event.action,
-            messageId: event.messageId,
-            conversationId: event.conversationId,
-            reaction: event.reaction,
-            uid: event.sender,
-          }
-        : { type: event.kind, message: event.message },
+    // Encoded once for every socket; sent as a text frame.
+    const frame = Buffer.from(
+      JSON.stringify(
+        event.kind === 'reaction'
+          ? {
+              type: 'reaction',
+              action: event.action,
+              messageId: event.messageId,
+              conversationId: event.conversationId,
+              reaction: event.reaction,
+              uid: event.sender,
+            }
+          : { type: event.kind, message: event.message },
+      ),
     );
     for (const conn of set) {
       // CHAT-BLOCK-1: what a blocked user writes is hidden from the blocker.
@@ -315,7 +318,7 @@ export class ChatSocket {
         conn.ws.terminate();
         continue;
       }
-      conn.send(frame);
+      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(frame, { binary: false });
     }
   }
 
