@@ -7,7 +7,7 @@ import { launchBrowser, signedInPage, startServerWithWeb } from './support';
 /**
  * The room chat in two browsers (docs/CHAT-RULES.md): a message arrives live, a mention picked
  * from the @-list is highlighted for the person mentioned, a reaction is counted on both sides,
- * a recall within 20 s removes the text for everyone, and a muted listener cannot send.
+ * an edit shows on both sides, a recall within 20 s removes the text for everyone, and a muted listener cannot send.
  * SHOTS_DIR=<dir> also saves screenshots at 1280 and 390 px.
  */
 
@@ -33,7 +33,7 @@ describe('web: room chat in two browsers', () => {
     await s?.close();
   });
 
-  it('CHAT-LIVE-1, CHAT-VALID-3, CHAT-REACT-1, CHAT-RECALL-1: send, mention, react, recall', async () => {
+  it('CHAT-LIVE-1, CHAT-VALID-3, CHAT-REACT-1, CHAT-EDIT-1, CHAT-RECALL-1: send, mention, react, edit, recall', async () => {
     const ana = await s.createUser({ nickname: 'Ana' });
     const ben = await s.createUser({ nickname: 'Ben' });
     const room = await s
@@ -71,6 +71,22 @@ describe('web: room chat in two browsers', () => {
       .waitFor();
     await shot(a, 'chat-desktop');
     await shot(b, 'chat-phone');
+
+    // A fixes a typo: B sees the new text, marked edited (CHAT-EDIT-1).
+    await a.getByTestId('chat-input').fill('who wants house or tehcno?');
+    await a.getByTestId('chat-input').press('Enter');
+    await message(b, 'tehcno').waitFor();
+    const typo = message(a, 'tehcno');
+    await typo.hover();
+    await typo.getByTestId('chat-more').click();
+    await typo.getByTestId('chat-edit').click();
+    await a.getByTestId('chat-editing').waitFor();
+    await a.getByTestId('chat-input').fill('who wants house or techno?');
+    await a.getByTestId('chat-input').press('Enter');
+    const fixed = message(b, 'house or techno?');
+    await fixed.waitFor();
+    await fixed.getByText('(edited)').waitFor();
+    await expect(message(b, 'tehcno').count()).resolves.toBe(0);
 
     // A recalls a fresh message within 20 s; it disappears for B.
     await a.getByTestId('chat-input').fill('oops, wrong room');

@@ -4,10 +4,19 @@ import { useErrorText } from '../../lib/errors';
 import { useMe, useNow } from '../rooms/room/hooks';
 import { Composer, type MentionCandidate } from './Composer';
 import { MessageRow, type RowActions } from './MessageRow';
-import { targetKey, type ChatItem, type ChatReply, type ChatTarget } from './model';
+import {
+  sendBody,
+  targetKey,
+  type ChatItem,
+  type ChatReply,
+  type ChatTarget,
+  type Draft,
+} from './model';
 import {
   useChatMessagesQuery,
+  useChatSender,
   useDeleteMessageMutation,
+  useEditMessageMutation,
   useGifSearchQuery,
   useReactMutation,
   useReportMutation,
@@ -53,6 +62,9 @@ export function ChatConversation({
   const react = useReactMutation();
   const del = useDeleteMessageMutation();
   const report = useReportMutation();
+  const edit = useEditMessageMutation();
+  const sender = useChatSender();
+  const [editing, setEditing] = useState<ChatItem | null>(null);
   const gifs = useGifSearchQuery('', canSend && !readOnly);
   const [replyTo, setReplyTo] = useState<ChatReply | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -138,6 +150,7 @@ export function ChatConversation({
         }
       },
       onRetry: (item) => void retry(item.uuid).catch(fail),
+      onEdit: (item) => setEditing(item),
     }),
     // The mutations' identities are stable; `key` and `me` name the conversation and the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -201,6 +214,19 @@ export function ChatConversation({
           onCancelReply={() => setReplyTo(null)}
           gifsEnabled={gifs.data?.enabled === true}
           placeholder={target.kind === 'user' ? t('chat.placeholderDm') : t('chat.placeholder')}
+          editing={editing}
+          onCancelEdit={() => setEditing(null)}
+          onEdit={async (item: ChatItem, draft: Draft) => {
+            if (!sender) return;
+            // The edited text with the message's own identity (CHAT-EDIT-1, CHAT-IDENTITY-1).
+            const body = sendBody(target, item.uuid, sender, { ...draft, replyTo: item.replyTo });
+            await edit.mutateAsync({
+              id: String(item.id),
+              key,
+              text: draft.text,
+              metadata: body.data.metadata,
+            });
+          }}
         />
       ) : null}
     </section>

@@ -1,10 +1,10 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GifDto } from '@tt/protocol';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tt/rules';
 import { useErrorText } from '../../lib/errors';
 import { Avatar } from '../../ui/Avatar';
-import { mentionQuery, mentionsIn, type ChatReply, type Draft } from './model';
+import { mentionQuery, mentionsIn, type ChatItem, type ChatReply, type Draft } from './model';
 import { EmojiPicker, GifPicker } from './Pickers';
 import { useUploadChatImageMutation } from './queries';
 
@@ -27,6 +27,9 @@ export function Composer({
   onCancelReply,
   gifsEnabled,
   placeholder,
+  editing,
+  onEdit,
+  onCancelEdit,
 }: {
   onSend: (draft: Draft) => Promise<void>;
   people: MentionCandidate[];
@@ -34,6 +37,10 @@ export function Composer({
   onCancelReply: () => void;
   gifsEnabled: boolean;
   placeholder: string;
+  /** A message being edited (CHAT-EDIT-1): its text fills the box; sending saves it. */
+  editing: ChatItem | null;
+  onEdit: (item: ChatItem, draft: Draft) => Promise<void>;
+  onCancelEdit: () => void;
 }) {
   const { t } = useTranslation();
   const toText = useErrorText();
@@ -47,6 +54,13 @@ export function Composer({
   const file = useRef<HTMLInputElement>(null);
   const upload = useUploadChatImageMutation();
 
+  useEffect(() => {
+    if (!editing) return;
+    setText(editing.text);
+    setPicked(editing.mentions.map((m) => ({ uuid: m.userUuid, nickname: m.userNickname })));
+    box.current?.focus();
+  }, [editing]);
+
   const query = mentionQuery(text, caret);
   const matches = query
     ? people
@@ -58,6 +72,11 @@ export function Composer({
   const run = async (draft: Draft) => {
     setError(null);
     try {
+      if (editing) {
+        await onEdit(editing, draft);
+        onCancelEdit();
+        return;
+      }
       await onSend({ ...draft, replyTo: replyTo ?? undefined });
       onCancelReply();
     } catch (err) {
@@ -126,7 +145,22 @@ export function Composer({
 
   return (
     <div className="chat-composer">
-      {replyTo ? (
+      {editing ? (
+        <div className="chat-replying" data-testid="chat-editing">
+          <span>{t('chat.editing')}</span>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setText('');
+              onCancelEdit();
+            }}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : null}
+      {replyTo && !editing ? (
         <div className="chat-replying">
           <span>
             {t('chat.replyingTo', { name: replyTo.userName })}: <em>{replyTo.message}</em>

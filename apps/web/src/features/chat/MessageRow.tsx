@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canRecall } from '@tt/rules';
+import { canEdit, canRecall } from '@tt/rules';
 import { Avatar } from '../../ui/Avatar';
 import { AddToCrateMenu } from '../crates/AddToCrateMenu';
 import { togglePreview, usePreview } from '../search/preview';
@@ -16,6 +16,7 @@ export interface RowActions {
   onDelete: (item: ChatItem) => void;
   onReport: (item: ChatItem) => void;
   onRetry: (item: ChatItem) => void;
+  onEdit: (item: ChatItem) => void;
 }
 
 const time = (ms: number, lang: string) =>
@@ -93,6 +94,16 @@ export const MessageRow = memo(function MessageRow({
         sentAtMs: item.sentAtMs,
         deleted: item.deleted,
       },
+      me ?? '',
+      now,
+    );
+  // CHAT-EDIT-1: own text messages (not GIFs or images), within the edit window.
+  const editable =
+    confirmed &&
+    !item.gif &&
+    item.imageUrls.length === 0 &&
+    canEdit(
+      { sender: item.sender, type: 'text', sentAtMs: item.sentAtMs, deleted: item.deleted },
       me ?? '',
       now,
     );
@@ -229,6 +240,16 @@ export const MessageRow = memo(function MessageRow({
               <button type="button" role="menuitem" onClick={() => actions.onReply(item)}>
                 {t('chat.reply')}
               </button>
+              {editable ? (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => actions.onEdit(item)}
+                  data-testid="chat-edit"
+                >
+                  {t('chat.edit')}
+                </button>
+              ) : null}
               {recallable ? (
                 <button
                   type="button"
