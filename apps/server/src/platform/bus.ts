@@ -1,16 +1,32 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import type { AnalyticsEventDto } from '@tt/protocol';
+import type { DomainEvents } from './events';
 
 export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
 
 /**
- * Domain events between services and to the realtime layer. In-process by default;
- * Redis pub/sub when REDIS_URL is set so that several processes see each other's events.
+ * Every topic of the bus and its payload, so a wrong payload does not compile: the domain events
+ * (platform/events.ts), the analytics events, and the live fan-out topics that the realtime layer
+ * and the chat add by declaration merging (`declare module '…/platform/bus'`).
+ */
+export interface BusTopics extends DomainEvents {
+  [topic: `analytics.${string}`]: AnalyticsEventDto;
+}
+export type BusTopic = keyof BusTopics & string;
+
+/**
+ * Broadcast delivery: every process that subscribed receives every event (live fan-out to
+ * sockets, caches to drop). In-process by default; Redis pub/sub when REDIS_URL is set so that
+ * several processes see each other's events.
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  publish<T>(topic: string, payload: T): Promise<void>;
-  subscribe<T>(topic: string, handler: Handler<T>): Promise<() => Promise<void>>;
+  publish<K extends BusTopic>(topic: K, payload: BusTopics[K]): Promise<void>;
+  subscribe<K extends BusTopic>(
+    topic: K,
+    handler: Handler<BusTopics[K]>,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -18,14 +34,14 @@ export class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
   private emitter = new EventEmitter().setMaxListeners(0);
 
-  async publish<T>(topic: string, payload: T): Promise<void> {
+  async publish<K extends BusTopic>(topic: K, payload: BusTopics[K]): Promise<void> {
     // Deliver asynchronously, with a structured copy, as a network bus would.
     const copy = structuredClone(payload);
     queueMicrotask(() => this.emitter.emit(topic, copy));
   }
 
-  async subscribe<T>(topic: string, handler: Handler<T>) {
-    const fn = (p: T) => void handler(p);
+  async subscribe<K extends BusTopic>(topic: K, handler: Handler<BusTopics[K]>) {
+    const fn = (p: BusTopics[K]) => void handler(p);
     this.emitter.on(topic, fn);
     return async () => {
       this.emitter.off(topic, fn);
@@ -57,11 +73,11 @@ export class RedisBus implements EventBus {
     });
   }
 
-  async publish<T>(topic: string, payload: T): Promise<void> {
+  async publish<K extends BusTopic>(topic: K, payload: BusTopics[K]): Promise<void> {
     await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
   }
 
-  async subscribe<T>(topic: string, handler: Handler<T>) {
+  async subscribe<K extends BusTopic>(topic: K, handler: Handler<BusTopics[K]>) {
     let set = this.handlers.get(topic);
     if (!set) {
       set = new Set();

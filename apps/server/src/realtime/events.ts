@@ -19,7 +19,7 @@ export async function subscribeDomainEvents(
     handler: (payload: DomainEvents[K]) => Promise<void> | void,
   ) => {
     unsubscribers.push(
-      await platform.bus.subscribe<DomainEvents[K]>(topic, async (payload) => {
+      await platform.bus.subscribe(topic, async (payload: DomainEvents[K]) => {
         try {
           await handler(payload);
         } catch (err) {

@@ -146,12 +146,7 @@ describe('votes', () => {
     const { room, people, clients, close } = await playingRoom(1);
     const [, a] = clients;
     const seen: { userUuid: string; starred: boolean; trackName: string }[] = [];
-    const stop = await s.app.platform.bus.subscribe<{
-      roomUuid: string;
-      userUuid: string;
-      starred: boolean;
-      song: { trackName: string };
-    }>('room.songStarred', (e) => {
+    const stop = await s.app.platform.bus.subscribe('room.songStarred', (e) => {
       if (e.roomUuid === room.uuid) {
         seen.push({ userUuid: e.userUuid, starred: e.starred, trackName: e.song.trackName });
       }

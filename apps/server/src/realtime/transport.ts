@@ -287,9 +287,7 @@ export class Transport {
     set.add(conn);
     let sub = this.subscriptions.get(roomUuid);
     if (!sub) {
-      sub = this.platform.bus.subscribe<RoomBusMessage>(roomTopic(roomUuid), (m) =>
-        this.deliver(roomUuid, m),
-      );
+      sub = this.platform.bus.subscribe(roomTopic(roomUuid), (m) => this.deliver(roomUuid, m));
       this.subscriptions.set(roomUuid, sub);
       sub.catch(() => this.subscriptions.delete(roomUuid));
     }

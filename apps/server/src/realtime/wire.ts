@@ -6,7 +6,7 @@ import type {
 } from '@tt/protocol';
 
 /** The bus topic of one room's broadcasts: the engine publishes, every transport delivers. */
-export const roomTopic = (roomUuid: string) => `realtime.room.${roomUuid}`;
+export const roomTopic = (roomUuid: string) => `realtime.room.${roomUuid}` as const;
 
 /**
  * What travels on a room topic. `seq` orders a room's messages (a connection that joined at `seq` S
@@ -21,6 +21,12 @@ export interface RoomBusMessage {
   kick?: { userUuid: string };
   /** … or drop every connection's membership of the room (roomReset: clients rejoin). */
   reset?: boolean;
+}
+
+declare module '../platform/bus' {
+  interface BusTopics {
+    [topic: `realtime.room.${string}`]: RoomBusMessage;
+  }
 }
 
 /** Monotonic across the process and (by starting from the clock) across restarts. */

@@ -186,7 +186,7 @@ export type SongPlaysRes = z.infer<typeof SongPlaysRes>;
 export const ANALYTICS_READER_ROLES: readonly TokenRole[] = [...ADMIN_ROLES, 'staff'];
 
 /** The bus topic an analytics event is published on. */
-export const analyticsBusTopic = (topic: AnalyticsTopic) => `analytics.${topic}`;
+export const analyticsBusTopic = (topic: AnalyticsTopic) => `analytics.${topic}` as const;
 
 /** Audit service: analytics events (play tracking and the other topics of spec §3). */
 export const analyticsEndpoints = {

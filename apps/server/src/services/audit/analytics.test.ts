@@ -51,7 +51,7 @@ async function expectInvalid(promise: Promise<unknown>, ...messages: string[]) {
 async function busListener(topic: string) {
   const seen: AnalyticsEventDto[] = [];
   let wake: (() => void) | null = null;
-  const stop = await s.app.platform.bus.subscribe<AnalyticsEventDto>(`analytics.${topic}`, (m) => {
+  const stop = await s.app.platform.bus.subscribe(`analytics.${topic}`, (m) => {
     seen.push(m);
     wake?.();
   });

@@ -1,4 +1,3 @@
-import type { DomainEvents } from '../../platform/events';
 import type { Platform } from '../../platform/service';
 import type { NewAnalyticsEventRow } from './schema';
 import type { AnalyticsService } from './service';
@@ -48,20 +47,14 @@ export async function recordChatAnalytics(
     if (pending.length >= FLUSH_AT) await flush();
     else timer ??= setTimeout(() => void flush(), FLUSH_MS);
   };
-  const offMessages = await platform.bus.subscribe<DomainEvents['chat.messageSent']>(
-    'chat.messageSent',
-    (e) => {
-      const { eventId, senderUuid, sentAt, ...facts } = e;
-      return store('chatMessage', senderUuid, eventId, sentAt, facts);
-    },
-  );
-  const offReactions = await platform.bus.subscribe<DomainEvents['chat.reactionChanged']>(
-    'chat.reactionChanged',
-    (e) => {
-      const { eventId, userUuid, at, ...facts } = e;
-      return store('chatMessageReaction', userUuid, eventId, at, facts);
-    },
-  );
+  const offMessages = await platform.bus.subscribe('chat.messageSent', (e) => {
+    const { eventId, senderUuid, sentAt, ...facts } = e;
+    return store('chatMessage', senderUuid, eventId, sentAt, facts);
+  });
+  const offReactions = await platform.bus.subscribe('chat.reactionChanged', (e) => {
+    const { eventId, userUuid, at, ...facts } = e;
+    return store('chatMessageReaction', userUuid, eventId, at, facts);
+  });
   return async () => {
     await offMessages();
     await offReactions();

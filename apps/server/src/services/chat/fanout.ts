@@ -14,8 +14,17 @@ export type ChatEvent =
     };
 
 /** Bus topic of a room's chat, and of one user's direct messages. */
-export const roomChatTopic = (guid: string) => `chat.room.${guid}`;
-export const userChatTopic = (uid: string) => `chat.user.${uid}`;
+export const roomChatTopic = (guid: string) => `chat.room.${guid}` as const;
+export const userChatTopic = (uid: string) => `chat.user.${uid}` as const;
+/** A chat topic of the bus. */
+export type ChatTopic = ReturnType<typeof roomChatTopic> | ReturnType<typeof userChatTopic>;
+
+declare module '../../platform/bus' {
+  interface BusTopics {
+    [topic: `chat.room.${string}`]: ChatEvent;
+    [topic: `chat.user.${string}`]: ChatEvent;
+  }
+}
 
 /**
  * CHAT-LIVE-1: room messages go to the room's topic, direct messages to both users' topics (the

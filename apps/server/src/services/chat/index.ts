@@ -45,7 +45,7 @@ export const chatService: ServiceModule = {
       handler: (p: DomainEvents[T]) => Promise<void>,
     ) => {
       offs.push(
-        await platform.bus.subscribe<DomainEvents[T]>(topic, (p) =>
+        await platform.bus.subscribe(topic, (p: DomainEvents[T]) =>
           handler(p).catch((err) =>
             platform.log.error({ err, topic }, 'chat event handler failed'),
           ),

@@ -6,6 +6,7 @@ import { isGlobalModerator, isRoomModerator, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
 import { cometMessage, groupConversationId, userConversationId } from './present';
+import type { BusTopics } from '../../platform/bus';
 import type { DomainEvents } from '../../platform/events';
 import type { ChatMessageRow } from './schema';
 
@@ -261,7 +262,7 @@ export class ChatMessages {
   /** CHAT-ANALYTICS-1: tells the audit service; a bus failure never fails the write. */
   private announce<T extends 'chat.messageSent' | 'chat.reactionChanged'>(
     topic: T,
-    payload: DomainEvents[T],
+    payload: BusTopics[T],
   ): void {
     const { platform } = this.core;
     void platform.bus.publish(topic, payload).catch((err: unknown) => {

@@ -15,7 +15,7 @@ import { controlCharPath } from '../../platform/http-hardening';
 import type { ChatCaller } from './access';
 import { callerOfChatToken, callerOfSession } from './caller';
 import type { ChatCore } from './core';
-import { roomChatTopic, userChatTopic, type ChatEvent } from './fanout';
+import { roomChatTopic, userChatTopic, type ChatEvent, type ChatTopic } from './fanout';
 import { Buckets } from './flood';
 import type { ChatMessages } from './messages.service';
 
@@ -225,14 +225,14 @@ export class ChatSocket {
   }
 
   /** Adds the connection to a topic, subscribing this process on the bus first. */
-  private async join(conn: ChatConn, topic: string): Promise<void> {
+  private async join(conn: ChatConn, topic: ChatTopic): Promise<void> {
     let set = this.byTopic.get(topic);
     if (!set) {
       set = new Set();
       this.byTopic.set(topic, set);
       this.subs.set(
         topic,
-        this.core.platform.bus.subscribe<ChatEvent>(topic, (e) => this.deliver(topic, e)),
+        this.core.platform.bus.subscribe(topic, (e) => this.deliver(topic, e)),
       );
     }
     set.add(conn);

@@ -8,7 +8,8 @@ import {
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { DomainEvents, Topic } from '../../platform/events';
+import type { BusTopics } from '../../platform/bus';
+import type { Topic } from '../../platform/events';
 import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
@@ -144,7 +145,7 @@ export class RoomCore {
     this.passwordGuard = new RoomPasswordGuard(this);
   }
 
-  emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
+  emit<T extends Topic>(topic: T, payload: BusTopics[T]): Promise<void> {
     return this.platform.bus.publish(topic, payload);
   }
 

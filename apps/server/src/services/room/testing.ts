@@ -103,7 +103,7 @@ export async function nextEvent<T extends Topic>(
     reject = rej;
   });
   const timer = setTimeout(() => reject(new Error(`no ${topic} event within 10 s`)), 10_000);
-  const off = await s.app.platform.bus.subscribe<DomainEvents[T]>(topic, (p) => {
+  const off = await s.app.platform.bus.subscribe(topic, (p) => {
     if (match(p)) resolve(p);
   });
   return {
@@ -117,7 +117,7 @@ export async function nextEvent<T extends Topic>(
 /** Collects every event on `topic` from now on. */
 export async function recordEvents<T extends Topic>(s: TestServer, topic: T) {
   const events: DomainEvents[T][] = [];
-  const off = await s.app.platform.bus.subscribe<DomainEvents[T]>(topic, (p) => {
+  const off = await s.app.platform.bus.subscribe(topic, (p) => {
     events.push(p);
   });
   return { events, stop: off };

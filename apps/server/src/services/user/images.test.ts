@@ -88,7 +88,7 @@ async function nextProfileEvent(
   type Payload = DomainEvents['user.profileUpdated'];
   let resolve!: (p: Payload) => void;
   const received = new Promise<Payload>((r) => (resolve = r));
-  const off = await s.app.platform.bus.subscribe<Payload>('user.profileUpdated', (p) => {
+  const off = await s.app.platform.bus.subscribe('user.profileUpdated', (p) => {
     if (p.uuid === uuid && match(p)) resolve(p);
   });
   return { received: received.finally(() => off()) };

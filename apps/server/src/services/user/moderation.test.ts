@@ -550,7 +550,7 @@ describe('domain events', () => {
     ] as const;
     const offs = await Promise.all(
       topics.map((t) =>
-        s.app.platform.bus.subscribe<{ uuid: string }>(t, (p) => {
+        s.app.platform.bus.subscribe(t, (p) => {
           if (p.uuid === target.uuid) seen.push(t);
         }),
       ),

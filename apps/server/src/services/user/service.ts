@@ -11,7 +11,8 @@ import type { Platform } from '../../platform/service';
 import type { AuthContext } from '../../platform/auth';
 import { highestRole } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { DomainEvents, Topic } from '../../platform/events';
+import type { BusTopics } from '../../platform/bus';
+import type { Topic } from '../../platform/events';
 import { PasswordHasher } from '../../platform/passwords';
 import { UserRepository, type EmailRow, type UserRow } from './repository';
 
@@ -100,7 +101,7 @@ export class AccountService {
     });
   }
 
-  emit<T extends Topic>(topic: T, payload: DomainEvents[T]): Promise<void> {
+  emit<T extends Topic>(topic: T, payload: BusTopics[T]): Promise<void> {
     return this.platform.bus.publish(topic, payload);
   }
 
