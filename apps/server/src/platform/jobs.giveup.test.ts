@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryJobQueue, RedisJobQueue, type JobInfo, type JobQueue } from './jobs';
+import './jobs.testing';
 
 /**
  * SEC-JOBS-1: a job given up for good calls its definition's onGiveUp, so that its subject is
@@ -33,7 +34,7 @@ function behaves(make: () => JobQueue) {
   it('SEC-JOBS-1: onGiveUp gets the data once the attempts are used up', async () => {
     const q = open();
     const given: [unknown, string, JobInfo][] = [];
-    q.define<{ song: string }>(
+    q.define(
       'doomed',
       async () => {
         throw new Error('storage down');

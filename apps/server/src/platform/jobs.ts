@@ -12,6 +12,15 @@ export interface JobInfo {
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
+/**
+ * JOBS-TYPES-1: every job name and its data, in one registry. Each service adds its jobs by
+ * declaration merging (`declare module '…/platform/jobs'`), so enqueueing wrong data, or a job
+ * nobody declared, does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobTypes {}
+export type JobName = keyof JobTypes & string;
+
 export interface JobOptions<T = unknown> {
   /** Most jobs of this name running at once in one process (default 1). */
   concurrency?: number;
@@ -47,11 +56,15 @@ export interface EnqueueOptions {
  */
 export interface JobQueue {
   readonly kind: 'memory' | 'redis';
-  define<T>(name: string, handler: JobHandler<T>, opts?: JobOptions<T>): void;
+  define<K extends JobName>(
+    name: K,
+    handler: JobHandler<JobTypes[K]>,
+    opts?: JobOptions<JobTypes[K]>,
+  ): void;
   /** Adds a job; answers its id. */
-  enqueue<T>(name: string, data: T, opts?: EnqueueOptions): Promise<string>;
+  enqueue<K extends JobName>(name: K, data: JobTypes[K], opts?: EnqueueOptions): Promise<string>;
   /** Jobs of this name waiting to run or running (delayed ones are not counted). */
-  pending(name: string): Promise<number>;
+  pending(name: JobName): Promise<number>;
   /**
    * Stops taking jobs and waits for the running ones (the in-process queue also runs the
    * waiting ones; its delayed jobs are dropped). Enqueueing afterwards throws.
@@ -136,13 +149,21 @@ export class MemoryJobQueue implements JobQueue {
     return lane;
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions<T> = {}): void {
+  define<K extends JobName>(
+    name: K,
+    handler: JobHandler<JobTypes[K]>,
+    opts: JobOptions<JobTypes[K]> = {},
+  ): void {
     const lane = this.lane(name);
     if (lane.def) throw new Error(`job ${name} is already defined`);
     lane.def = definition(handler as JobHandler<unknown>, opts as JobOptions);
   }
 
-  async enqueue<T>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string> {
+  async enqueue<K extends JobName>(
+    name: K,
+    data: JobTypes[K],
+    opts: EnqueueOptions = {},
+  ): Promise<string> {
     if (this.closed) throw new Error('the job queue is closed');
     const lane = this.lanes.get(name);
     if (!lane?.def) throw new Error(`job ${name} is not defined`);
@@ -156,7 +177,7 @@ export class MemoryJobQueue implements JobQueue {
     return id;
   }
 
-  async pending(name: string): Promise<number> {
+  async pending(name: JobName): Promise<number> {
     const lane = this.lanes.get(name);
     return lane ? lane.waiting.length + lane.active : 0;
   }
@@ -282,7 +303,11 @@ export class RedisJobQueue implements JobQueue {
     return queue;
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: JobOptions<T> = {}): void {
+  define<K extends JobName>(
+    name: K,
+    handler: JobHandler<JobTypes[K]>,
+    opts: JobOptions<JobTypes[K]> = {},
+  ): void {
     if (this.defs.has(name)) throw new Error(`job ${name} is already defined`);
     if (this.closed) throw new Error('the job queue is closed');
     const def = definition(handler as JobHandler<unknown>, opts as JobOptions);
@@ -316,7 +341,11 @@ export class RedisJobQueue implements JobQueue {
     this.workers.set(name, worker);
   }
 
-  async enqueue<T>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string> {
+  async enqueue<K extends JobName>(
+    name: K,
+    data: JobTypes[K],
+    opts: EnqueueOptions = {},
+  ): Promise<string> {
     if (this.closed) throw new Error('the job queue is closed');
     const def = this.defs.get(name);
     if (!def) throw new Error(`job ${name} is not defined`);
@@ -333,7 +362,7 @@ export class RedisJobQueue implements JobQueue {
     return String(job.id);
   }
 
-  async pending(name: string): Promise<number> {
+  async pending(name: JobName): Promise<number> {
     const counts = await this.queue(name).getJobCounts('waiting', 'active', 'prioritized');
     return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0);
   }

@@ -32,6 +32,12 @@ interface TranscodeJob {
   round: number;
 }
 
+declare module '../../platform/jobs' {
+  interface JobTypes {
+    'song.transcode': TranscodeJob;
+  }
+}
+
 /** Unexpected failures (database, storage) are retried this often before the job gives up. */
 const JOB_ATTEMPTS = 3;
 const JOB_BACKOFF_MS = 5000;
@@ -77,7 +83,7 @@ export class SongTranscoder {
 
   /** Registers the job's handler: once per process, by the song service. */
   define(): void {
-    this.platform.jobs.define<TranscodeJob>(TRANSCODE_JOB, (job) => this.run(job), {
+    this.platform.jobs.define(TRANSCODE_JOB, (job) => this.run(job), {
       concurrency: this.platform.config.SONG_TRANSCODE_CONCURRENCY,
       attempts: JOB_ATTEMPTS,
       backoffMs: JOB_BACKOFF_MS,

@@ -18,6 +18,12 @@ interface ImportJob {
   link: PlaylistLink;
 }
 
+declare module '../../../platform/jobs' {
+  interface JobTypes {
+    'crate.import': ImportJob;
+  }
+}
+
 /** The providers whose playlists the import reads, with the reader of each. */
 type Reader = (link: PlaylistLink) => Promise<ProviderSong[]>;
 
@@ -32,7 +38,7 @@ export class CrateImportService {
     private readonly crates: CrateService,
     private readonly songs: CrateSongsService,
   ) {
-    platform.jobs.define<ImportJob>(CRATE_IMPORT_JOB, (data) => this.run(data), { concurrency: 2 });
+    platform.jobs.define(CRATE_IMPORT_JOB, (data) => this.run(data), { concurrency: 2 });
   }
 
   /** The reader of a provider, when the server has it configured. */
@@ -77,7 +83,7 @@ export class CrateImportService {
       importDone: 0,
       importTotal: 0,
     });
-    await this.platform.jobs.enqueue<ImportJob>(CRATE_IMPORT_JOB, { crateUuid: row!.uuid, link });
+    await this.platform.jobs.enqueue(CRATE_IMPORT_JOB, { crateUuid: row!.uuid, link });
     return this.crates.toDto(row!);
   }
 
