@@ -27,6 +27,7 @@ import { createSmsSender } from './platform/sms';
 import { FileStorage } from './platform/storage';
 import { createProviderClients } from './platform/providers/index';
 import { createJobQueue } from './platform/jobs';
+import { Outbox } from './platform/outbox/outbox';
 import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
@@ -59,14 +60,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'db') }));
-  const prefix = opts.redisPrefix ?? 'tt:';
-  const bus: EventBus = createBus(config.REDIS_URL, `${prefix}bus:`);
+  const prefix = opts.redisPrefix ?? config.REDIS_PREFIX;
+  const bus: EventBus = createBus(config.REDIS_URL, `${prefix}bus:`, (err, topic) =>
+    log.error({ err, topic }, 'bus handler failed'),
+  );
   const counters: Counters = createCounters(config.REDIS_URL, `${prefix}count:`);
+  const jobs = createJobQueue(config.REDIS_URL, `${prefix}jobs`, log);
   const platform: Platform = {
     config,
     db: database.db,
     dbKind: database.kind,
     bus,
+    outbox: new Outbox(database.db, jobs, log, {
+      relay: config.OUTBOX_RELAY,
+      pollMs: config.OUTBOX_POLL_MS,
+    }),
     counters,
     tokens: await TokenService.create(config),
     mailer: new Mailer({
@@ -81,7 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     startedAt: new Date(),
     ports: {},
     providers: createProviderClients(config.providers, log),
-    jobs: createJobQueue(config.REDIS_URL, `${prefix}jobs`, log),
+    jobs,
   };
 
   const app = Fastify({
@@ -165,6 +173,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await opts.configure?.(app);
   await app.ready();
+  // Every service has registered its consumers: relay the events committed so far and from now on.
+  platform.outbox.start();
 
   // The room socket lives beside the room service: /primus on the same HTTP server.
   const realtime = config.SERVICES.includes('room')
@@ -184,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async close() {
       await realtime?.close();
       await app.close();
+      await platform.outbox.close();
       // Running jobs finish before the database goes away.
       await platform.jobs.close();
       await bus.close();

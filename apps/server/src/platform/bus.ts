@@ -5,6 +5,21 @@ import type { DomainEvents } from './events';
 
 export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
 
+/** What happens to a handler's error (it never becomes an unhandled rejection). */
+export type BusErrorSink = (err: unknown, topic: string) => void;
+
+const defaultSink: BusErrorSink = (err, topic) =>
+  console.error(`bus handler for ${topic} failed:`, err);
+
+/** Runs a handler; a throw or a rejection goes to the sink. */
+function invoke<T>(handler: Handler<T>, payload: T, topic: string, sink: BusErrorSink): void {
+  try {
+    void Promise.resolve(handler(payload)).catch((err: unknown) => sink(err, topic));
+  } catch (err) {
+    sink(err, topic);
+  }
+}
+
 /**
  * Every topic of the bus and its payload, so a wrong payload does not compile: the domain events
  * (platform/events.ts), the analytics events, and the live fan-out topics that the realtime layer
@@ -34,6 +49,8 @@ export class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
   private emitter = new EventEmitter().setMaxListeners(0);
 
+  constructor(private readonly onError: BusErrorSink = defaultSink) {}
+
   async publish<K extends BusTopic>(topic: K, payload: BusTopics[K]): Promise<void> {
     // Deliver asynchronously, with a structured copy, as a network bus would.
     const copy = structuredClone(payload);
@@ -41,7 +58,7 @@ export class MemoryBus implements EventBus {
   }
 
   async subscribe<K extends BusTopic>(topic: K, handler: Handler<BusTopics[K]>) {
-    const fn = (p: BusTopics[K]) => void handler(p);
+    const fn = (p: BusTopics[K]) => invoke(handler, p, topic, this.onError);
     this.emitter.on(topic, fn);
     return async () => {
       this.emitter.off(topic, fn);
@@ -62,14 +79,16 @@ export class RedisBus implements EventBus {
   constructor(
     url: string,
     private readonly prefix = 'tt:bus:',
+    private readonly onError: BusErrorSink = defaultSink,
   ) {
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub.on('message', (channel: string, message: string) => {
-      const set = this.handlers.get(channel.slice(this.prefix.length));
+      const topic = channel.slice(this.prefix.length);
+      const set = this.handlers.get(topic);
       if (!set) return;
       const payload = JSON.parse(message);
-      for (const h of set) void h(payload);
+      for (const h of set) invoke(h, payload, topic, this.onError);
     });
   }
 
@@ -100,6 +119,10 @@ export class RedisBus implements EventBus {
   }
 }
 
-export function createBus(redisUrl: string | undefined, prefix?: string): EventBus {
-  return redisUrl ? new RedisBus(redisUrl, prefix) : new MemoryBus();
+export function createBus(
+  redisUrl: string | undefined,
+  prefix?: string,
+  onError?: BusErrorSink,
+): EventBus {
+  return redisUrl ? new RedisBus(redisUrl, prefix, onError) : new MemoryBus(onError);
 }

@@ -44,6 +44,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+:$/, 'letters, digits, . _ - and a final ":"')
+    .default('tt:'),
+  /**
+   * WORK-OUTBOX-1: whether this process relays committed outbox events to the job queue. Off for
+   * a process that should only serve requests (another process relays).
+   */
+  OUTBOX_RELAY: bool.default(true),
+  /** How often the relay looks for committed events it was not told about (milliseconds). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

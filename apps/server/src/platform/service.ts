@@ -12,13 +12,17 @@ import type { FileStorage } from './storage';
 import type { Ports } from './ports';
 import type { ProviderClients } from './providers/index';
 import type { JobQueue } from './jobs';
+import type { Outbox } from './outbox/outbox';
 
 /** Everything the platform gives a service. */
 export interface Platform {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
+  /** Broadcast delivery: every process hears every event (live fan-out, caches). */
   bus: EventBus;
+  /** Work delivery: events written with the change, each consumer runs once (WORK-OUTBOX-1). */
+  outbox: Outbox;
   counters: Counters;
   tokens: TokenService;
   mailer: Mailer;

@@ -6,3 +6,4 @@ export * from '../../services/song/schema';
 export * from '../../services/audit/schema';
 export * from '../../services/playlist/schema';
 export * from '../../services/chat/schema';
+export * from '../outbox/schema';

@@ -2,40 +2,37 @@ import type { Platform } from '../../platform/service';
 import type { NewAnalyticsEventRow } from './schema';
 import type { AnalyticsService } from './service';
 
-const FLUSH_MS = 200;
+const FLUSH_MS = 100;
 const FLUSH_AT = 200;
 
 /**
- * CHAT-ANALYTICS-1: the chat service's events become the analytics topics `chatMessage` and
- * `chatMessageReaction`, stamped with the user who wrote or reacted. The event's id is stored as
- * the play id, so a process that receives the same event again (every process hears the bus)
- * records nothing new.
+ * CHAT-ANALYTICS-1: the chat service’s events become the analytics topics `chatMessage` and
+ * `chatMessageReaction`, stamped with the user who wrote or reacted. They arrive by work delivery
+ * (WORK-DELIVERY-1: one consumer, at least once); the event's id is stored as the play id, so a
+ * second delivery records nothing new.
  */
-export async function recordChatAnalytics(
-  platform: Pick<Platform, 'bus' | 'log'>,
+export function recordChatAnalytics(
+  platform: Pick<Platform, 'outbox'>,
   analytics: AnalyticsService,
-): Promise<() => Promise<void>> {
-  // Events are stored in batches: one insert per FLUSH_MS however fast the chat runs.
+): () => Promise<void> {
+  // Rows are stored in batches (one insert per FLUSH_MS however fast the chat runs); each
+  // delivery waits for its batch, so a failed insert fails the delivery and it is retried.
   let pending: NewAnalyticsEventRow[] = [];
+  let batch: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = async () => {
+  let release: (() => void) | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
     timer = null;
-    const rows = pending;
-    pending = [];
-    if (!rows.length) return;
-    try {
-      await analytics.repo.insertNew(rows);
-    } catch (err) {
-      platform.log.warn({ err, events: rows.length }, 'chat analytics not recorded');
-    }
+    release?.();
   };
-  const store = async (
+  const store = (
     topic: 'chatMessage' | 'chatMessageReaction',
     userUuid: string,
     eventId: string,
     occurredAt: string,
     payload: Record<string, unknown>,
-  ) => {
+  ): Promise<void> => {
     pending.push({
       topic,
       userUuid,
@@ -44,21 +41,30 @@ export async function recordChatAnalytics(
       payload,
       occurredAt: new Date(occurredAt),
     });
-    if (pending.length >= FLUSH_AT) await flush();
-    else timer ??= setTimeout(() => void flush(), FLUSH_MS);
+    batch ??= new Promise<void>((resolve) => {
+      release = resolve;
+      timer = setTimeout(flush, FLUSH_MS);
+    }).then(async () => {
+      const rows = pending;
+      pending = [];
+      batch = null;
+      release = null;
+      await analytics.repo.insertNew(rows);
+    });
+    const mine = batch;
+    if (pending.length >= FLUSH_AT) flush();
+    return mine;
   };
-  const offMessages = await platform.bus.subscribe('chat.messageSent', (e) => {
+  platform.outbox.consume('chat.messageSent', 'audit.chat-message', (e) => {
     const { eventId, senderUuid, sentAt, ...facts } = e;
     return store('chatMessage', senderUuid, eventId, sentAt, facts);
   });
-  const offReactions = await platform.bus.subscribe('chat.reactionChanged', (e) => {
+  platform.outbox.consume('chat.reactionChanged', 'audit.chat-reaction', (e) => {
     const { eventId, userUuid, at, ...facts } = e;
     return store('chatMessageReaction', userUuid, eventId, at, facts);
   });
   return async () => {
-    await offMessages();
-    await offReactions();
-    if (timer) clearTimeout(timer);
-    await flush();
+    flush();
+    await batch?.catch(() => {});
   };
 }

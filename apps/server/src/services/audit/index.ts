@@ -12,7 +12,7 @@ export const auditService: ServiceModule = {
   async register(app, platform) {
     const analytics = new AnalyticsService(platform);
     registerAuditRoutes(app, analytics);
-    const off = await recordChatAnalytics(platform, analytics);
+    const off = recordChatAnalytics(platform, analytics);
     app.addHook('onClose', off);
   },
 };

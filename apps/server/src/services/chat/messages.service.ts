@@ -6,7 +6,7 @@ import { isGlobalModerator, isRoomModerator, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
 import { cometMessage, groupConversationId, userConversationId } from './present';
-import type { BusTopics } from '../../platform/bus';
+import type { Db } from '../../platform/db/index';
 import type { DomainEvents } from '../../platform/events';
 import type { ChatMessageRow } from './schema';
 
@@ -63,30 +63,38 @@ export class ChatMessages {
     await core.flood.take(caller.uid);
     const chat = composed.metadata?.chatMessage as
       { userName?: string; avatarId?: string } | undefined;
-    const { row, created } = await core.repo.insert({
-      conversationId,
-      receiverType: body.receiverType,
-      receiver: room ? room.uuid : body.receiver,
-      sender: caller.uid,
-      category: body.category,
-      type: composed.type,
-      text: composed.text,
-      attachments: composed.attachments,
-      metadata: composed.metadata,
-      customData: composed.customData,
-      clientId: composed.clientId,
-      senderName: chat?.userName ?? profile?.nickname ?? caller.uid,
-      senderAvatar: chat?.avatarId ?? profile?.avatarId ?? '',
-      receiverName,
-      receiverAvatar,
-    });
+    const roomUuid = room?.uuid ?? null;
+    const { outbox } = core.platform;
+    const { row, created } = await core.repo.insert(
+      {
+        conversationId,
+        receiverType: body.receiverType,
+        receiver: room ? room.uuid : body.receiver,
+        sender: caller.uid,
+        category: body.category,
+        type: composed.type,
+        text: composed.text,
+        attachments: composed.attachments,
+        metadata: composed.metadata,
+        customData: composed.customData,
+        clientId: composed.clientId,
+        senderName: chat?.userName ?? profile?.nickname ?? caller.uid,
+        senderAvatar: chat?.avatarId ?? profile?.avatarId ?? '',
+        receiverName,
+        receiverAvatar,
+      },
+      (tx, created) => {
+        const facts = chatMessageFacts(created, roomUuid);
+        return outbox.add(tx, 'chat.messageSent', facts, facts.eventId);
+      },
+    );
     const message = cometMessage(row, []);
     if (created) {
+      outbox.kick();
       await Promise.all([
         core.repo.markRead(caller.uid, conversationId, row.id),
         core.fanout.publish(row, { kind: 'message', sender: caller.uid, message }),
       ]);
-      this.announce('chat.messageSent', chatMessageFacts(row, room?.uuid ?? null));
       return message;
     }
     return this.present(row, caller.uid);
@@ -226,6 +234,18 @@ export class ChatMessages {
     await this.assertCanWriteTo(caller, row, room);
     await this.core.flood.take(caller.uid);
     let changed: boolean;
+    // CHAT-ANALYTICS-1: the reaction and its work event commit together (WORK-OUTBOX-1).
+    const event: DomainEvents['chat.reactionChanged'] = {
+      eventId: randomUUID(),
+      messageId: String(row.id),
+      roomUuid: row.receiverType === 'group' ? row.receiver : null,
+      userUuid: caller.uid,
+      reaction,
+      action: add ? 'added' : 'removed',
+      at: new Date().toISOString(),
+    };
+    const { outbox } = this.core.platform;
+    const announce = (tx: Db) => outbox.add(tx, 'chat.reactionChanged', event, event.eventId);
     if (add) {
       if ((await this.core.repo.reactionCount(row.id, caller.uid)) >= CHAT_MAX_REACTIONS_PER_USER) {
         const mine = (await this.core.repo.reactionsOf([row.id])).get(row.id) ?? [];
@@ -233,11 +253,12 @@ export class ChatMessages {
           throw fail('CHAT_REACTIONS_FULL');
         }
       }
-      changed = await this.core.repo.addReaction(row.id, caller.uid, reaction);
+      changed = await this.core.repo.setReaction(row.id, caller.uid, reaction, true, announce);
     } else {
-      changed = await this.core.repo.removeReaction(row.id, caller.uid, reaction);
+      changed = await this.core.repo.setReaction(row.id, caller.uid, reaction, false, announce);
     }
     if (changed) {
+      outbox.kick();
       await this.core.fanout.publish(row, {
         kind: 'reaction',
         sender: caller.uid,
@@ -246,28 +267,8 @@ export class ChatMessages {
         conversationId: row.conversationId,
         reaction,
       });
-      this.announce('chat.reactionChanged', {
-        eventId: randomUUID(),
-        messageId: String(row.id),
-        roomUuid: row.receiverType === 'group' ? row.receiver : null,
-        userUuid: caller.uid,
-        reaction,
-        action: add ? 'added' : 'removed',
-        at: new Date().toISOString(),
-      });
     }
     return this.present(row, caller.uid);
-  }
-
-  /** CHAT-ANALYTICS-1: tells the audit service; a bus failure never fails the write. */
-  private announce<T extends 'chat.messageSent' | 'chat.reactionChanged'>(
-    topic: T,
-    payload: BusTopics[T],
-  ): void {
-    const { platform } = this.core;
-    void platform.bus.publish(topic, payload).catch((err: unknown) => {
-      platform.log.warn({ err, topic }, 'chat analytics publish failed');
-    });
   }
 }
 

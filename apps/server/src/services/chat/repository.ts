@@ -53,8 +53,19 @@ export class ChatRepository {
    * Stores a message. A message whose (sender, clientId) is already stored is not stored again:
    * the first one is answered with `created: false` (a retried send).
    */
-  async insert(row: NewChatMessageRow): Promise<{ row: ChatMessageRow; created: boolean }> {
-    const [created] = await this.db.insert(m).values(row).onConflictDoNothing().returning();
+  /**
+   * Stores a message; a repeat of the same client id answers the stored one. `onCreated` runs in
+   * the same transaction (the work events that go with a new message, WORK-OUTBOX-1).
+   */
+  async insert(
+    row: NewChatMessageRow,
+    onCreated?: (tx: Db, created: ChatMessageRow) => Promise<unknown>,
+  ): Promise<{ row: ChatMessageRow; created: boolean }> {
+    const created = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(m).values(row).onConflictDoNothing().returning();
+      if (inserted) await onCreated?.(tx, inserted);
+      return inserted;
+    });
     if (created) return { row: created, created: true };
     const [existing] = await this.db
       .select()
@@ -183,28 +194,33 @@ export class ChatRepository {
     return out;
   }
 
-  /** Adds a reaction; false when the user already gave it. */
-  async addReaction(messageId: number, userUuid: string, reaction: string): Promise<boolean> {
-    const rows = await this.db
-      .insert(chatReactions)
-      .values({ messageId, userUuid, reaction })
-      .onConflictDoNothing()
-      .returning();
-    return rows.length > 0;
-  }
-
-  async removeReaction(messageId: number, userUuid: string, reaction: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(chatReactions)
-      .where(
-        and(
-          eq(chatReactions.messageId, messageId),
-          eq(chatReactions.userUuid, userUuid),
-          eq(chatReactions.reaction, reaction),
-        ),
-      )
-      .returning();
-    return rows.length > 0;
+  /**
+   * Adds (`add`) or takes off a reaction; false when that changed nothing. `onChanged` runs in the
+   * same transaction when it did change.
+   */
+  async setReaction(
+    messageId: number,
+    userUuid: string,
+    reaction: string,
+    add: boolean,
+    onChanged?: (tx: Db) => Promise<unknown>,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const mine = and(
+        eq(chatReactions.messageId, messageId),
+        eq(chatReactions.userUuid, userUuid),
+        eq(chatReactions.reaction, reaction),
+      );
+      const rows = add
+        ? await tx
+            .insert(chatReactions)
+            .values({ messageId, userUuid, reaction })
+            .onConflictDoNothing()
+            .returning()
+        : await tx.delete(chatReactions).where(mine).returning();
+      if (rows.length > 0) await onChanged?.(tx);
+      return rows.length > 0;
+    });
   }
 
   async reactionCount(messageId: number, userUuid: string): Promise<number> {

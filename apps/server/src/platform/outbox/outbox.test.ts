@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { freshDatabase } from '../../../test/harness';
+import { createBus } from '../bus';
+import { createJobQueue, type JobQueue } from '../jobs';
+import { Outbox } from './outbox';
+import { outboxDeliveries, outboxEvents } from './schema';
+
+/**
+ * Work delivery, on whichever queue this run has (in-process, or BullMQ when REDIS_URL is set).
+ * The crash between commit and delivery is in crash.test.ts.
+ */
+const log = pino({ level: 'silent' });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup() {
+  const { database, drop } = await freshDatabase();
+  const prefix = `tt-test-${randomBytes(4).toString('hex')}:`;
+  const jobs: JobQueue = createJobQueue(process.env.REDIS_URL, `${prefix}jobs`, log);
+  const outbox = new Outbox(database.db, jobs, log, { relay: true, pollMs: 100 });
+  cleanups.push(async () => {
+    await outbox.close();
+    await jobs.close();
+    await database.close();
+    await drop();
+  });
+  return { db: database.db, jobs, outbox };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const created = (nickname: string) => ({ uuid: crypto.randomUUID(), nickname, isBot: false });
+
+describe('work delivery', () => {
+  it('WORK-OUTBOX-1: an event committed with its change reaches the consumer; one rolled back never does', async () => {
+    const { db, outbox } = await setup();
+    const seen: string[] = [];
+    outbox.consume('user.created', 'test.welcome', async (e) => void seen.push(e.nickname));
+    outbox.start();
+    await db
+      .transaction(async (tx) => {
+        await outbox.add(tx, 'user.created', created('rolled back'));
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    await db.transaction(async (tx) => {
+      await outbox.add(tx, 'user.created', created('committed'));
+    });
+    outbox.kick();
+    await until(() => seen.length > 0, 'the committed event');
+    await until(async () => (await outbox.backlog()) === 0, 'the event to be relayed');
+    expect(seen).toEqual(['committed']);
+    expect(await db.select().from(outboxEvents)).toHaveLength(1);
+  });
+
+  it('WORK-DELIVERY-1: every consumer of a topic gets the event, with its id; a second relay of a finished event runs nothing again', async () => {
+    const { db, outbox } = await setup();
+    const a: string[] = [];
+    const b: string[] = [];
+    outbox.consume('user.created', 'test.a', async (_e, meta) => void a.push(meta.eventId));
+    outbox.consume('user.created', 'test.b', async (_e, meta) => void b.push(meta.eventId));
+    outbox.start();
+    const id = await outbox.emit('user.created', created('twice'));
+    await until(async () => {
+      const rows = await db.select().from(outboxDeliveries);
+      return rows.length === 2 && (await outbox.backlog()) === 0;
+    }, 'both consumers');
+    // A relay that died after enqueueing and before stamping the event hands it over again.
+    await db.update(outboxEvents).set({ relayedAt: null }).where(eq(outboxEvents.eventId, id));
+    outbox.kick();
+    await until(async () => (await outbox.backlog()) === 0, 'the second relay');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(a).toEqual([id]);
+    expect(b).toEqual([id]);
+    const rows = await db.select().from(outboxDeliveries);
+    expect(rows.map((r) => [r.consumer, r.status]).sort()).toEqual([
+      ['test.a', 'done'],
+      ['test.b', 'done'],
+    ]);
+  });
+
+  it('WORK-DELIVERY-2: a failing consumer is retried with back-off, and one that never succeeds is recorded as failed — no unhandled rejection', async () => {
+    const { db, outbox } = await setup();
+    const flaky: number[] = [];
+    outbox.consume(
+      'user.created',
+      'test.flaky',
+      async (_e, meta) => {
+        flaky.push(Date.now());
+        if (meta.attempt < 3) throw new Error(`attempt ${meta.attempt} fails`);
+      },
+      { attempts: 5, backoffMs: 50 },
+    );
+    outbox.consume(
+      'user.created',
+      'test.broken',
+      async () => {
+        throw new Error('always broken');
+      },
+      { attempts: 2, backoffMs: 10 },
+    );
+    outbox.start();
+    const id = await outbox.emit('user.created', created('flaky'));
+    await until(async () => (await db.select().from(outboxDeliveries)).length === 2, 'both');
+    const rows = await db.select().from(outboxDeliveries);
+    const byConsumer = Object.fromEntries(rows.map((r) => [r.consumer, r]));
+    expect(byConsumer['test.flaky']).toMatchObject({ eventId: id, status: 'done', attempts: 3 });
+    expect(byConsumer['test.broken']).toMatchObject({ eventId: id, status: 'failed', attempts: 2 });
+    expect(byConsumer['test.broken'].error).toContain('always broken');
+    // Back-off: the second retry waited longer than the first (50 ms, then 100 ms).
+    expect(flaky[1] - flaky[0]).toBeGreaterThanOrEqual(45);
+    expect(flaky[2] - flaky[1]).toBeGreaterThanOrEqual(95);
+    // Every consumer finished with it (one way or the other): the event counts as relayed.
+    await until(async () => (await outbox.backlog()) === 0, 'the event to be relayed');
+  });
+
+  it('WORK-DELIVERY-3: a process with OUTBOX_RELAY off only writes; the events wait for a relaying process', async () => {
+    const { db, jobs } = await setup();
+    const quiet = new Outbox(db, jobs, log, { relay: false, pollMs: 100 });
+    const seen: string[] = [];
+    quiet.consume('user.created', 'test.quiet', async (e) => void seen.push(e.nickname));
+    quiet.start();
+    await quiet.emit('user.created', created('waiting'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]);
+    expect(await quiet.backlog()).toBe(1);
+    await quiet.close();
+  });
+
+  it('BUS-ERRORS-1: a broadcast handler that throws or rejects is reported, not left unhandled', async () => {
+    const errors: string[] = [];
+    const bus = createBus(
+      process.env.REDIS_URL,
+      `tt-test-${randomBytes(4).toString('hex')}:`,
+      (err, topic) => errors.push(`${topic}: ${(err as Error).message}`),
+    );
+    cleanups.push(() => bus.close());
+    await bus.subscribe('room.reset', () => {
+      throw new Error('thrown');
+    });
+    await bus.subscribe('room.reset', async () => {
+      throw new Error('rejected');
+    });
+    await bus.publish('room.reset', { roomUuid: crypto.randomUUID() });
+    await until(() => errors.length === 2, 'both errors');
+    expect(errors.sort()).toEqual(['room.reset: rejected', 'room.reset: thrown']);
+  });
+});

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/index';
+import type { DomainEvents } from '../events';
+import type { JobInfo, JobQueue } from '../jobs';
+import { outboxDeliveries, outboxEvents, type OutboxEventRow } from './schema';
+
+/** What a work job carries: one event for one consumer. */
+export interface WorkJob {
+  eventId: string;
+  topic: string;
+  consumer: string;
+  payload: unknown;
+}
+
+declare module '../jobs' {
+  interface JobTypes {
+    /** WORK-DELIVERY-1: one job name per consumer, so each consumer retries on its own. */
+    [name: `work.${string}`]: WorkJob;
+  }
+}
+
+export type WorkTopic = keyof DomainEvents & string;
+
+export interface WorkMeta {
+  /** The idempotency key: the same for every delivery of this event, to every consumer. */
+  eventId: string;
+  topic: WorkTopic;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
+export type WorkHandler<K extends WorkTopic> = (
+  payload: DomainEvents[K],
+  meta: WorkMeta,
+) => Promise<void>;
+
+export interface ConsumerOptions {
+  /** Runs in all before the delivery is recorded as failed (default 5). */
+  attempts?: number;
+  /** Wait before the first retry, doubled for each further one (default 1000 ms). */
+  backoffMs?: number;
+  /** Deliveries of this consumer running at once in one process (default 4). */
+  concurrency?: number;
+}
+
+export interface OutboxOptions {
+  /** Whether this process relays (OUTBOX_RELAY). */
+  relay: boolean;
+  /** How often to look for events nobody kicked the relay for (OUTBOX_POLL_MS). */
+  pollMs: number;
+  /** Relayed events are deleted after this long (default 7 days). */
+  keepMs?: number;
+}
+
+const BATCH = 100;
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Work delivery (WORK-OUTBOX-1, WORK-DELIVERY-1..3): each event reaches each consumer once as users
+ * see it, even across crashes. The event is written in the transaction of the change it
+ * describes; the relay hands it to the job queue (BullMQ on Redis, or the in-process queue) as one
+ * job per consumer; the consumer's run is recorded, so a second delivery of a finished event does
+ * nothing, and a run that keeps failing is retried with back-off and finally recorded as failed.
+ *
+ * Broadcast delivery (every process, for live fan-out) is the bus; this is the other kind.
+ */
+export class Outbox {
+  private consumers = new Map<WorkTopic, string[]>();
+  private names = new Set<string>();
+  /** In-process queue only: events handed to the queue whose consumers have not all finished. */
+  private inflight = new Map<string, { rowId: number; remaining: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private closed = false;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly log: Logger,
+    private readonly opts: OutboxOptions,
+  ) {}
+
+  /** BullMQ keeps jobs across a crash, so an event counts as relayed once it is enqueued. */
+  private get durable(): boolean {
+    return this.jobs.kind === 'redis';
+  }
+
+  /**
+   * WORK-OUTBOX-1: writes the event inside `tx`, the transaction of the change it describes, and
+   * answers its id. Call `kick()` once the transaction has committed.
+   */
+  async add<K extends WorkTopic>(
+    tx: Db,
+    topic: K,
+    payload: DomainEvents[K],
+    eventId: string = randomUUID(),
+  ): Promise<string> {
+    await tx.insert(outboxEvents).values({ eventId, topic, payload }).onConflictDoNothing();
+    return eventId;
+  }
+
+  /** An event that is a change of its own: committed at once and relayed soon. */
+  async emit<K extends WorkTopic>(
+    topic: K,
+    payload: DomainEvents[K],
+    eventId?: string,
+  ): Promise<string> {
+    const id = await this.add(this.db, topic, payload, eventId);
+    this.kick();
+    return id;
+  }
+
+  /**
+   * Registers a consumer of `topic`. Its name is part of the idempotency record and the job name,
+   * so it must stay the same across releases. Register every consumer before `start()`.
+   */
+  consume<K extends WorkTopic>(
+    topic: K,
+    consumer: string,
+    handler: WorkHandler<K>,
+    opts: ConsumerOptions = {},
+  ): void {
+    if (!/^[a-z][\w.-]*$/i.test(consumer)) throw new Error(`bad consumer name "${consumer}"`);
+    if (this.names.has(consumer)) throw new Error(`consumer ${consumer} is already registered`);
+    this.names.add(consumer);
+    this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), consumer]);
+    const run = handler as WorkHandler<WorkTopic>;
+    this.jobs.define(
+      `work.${consumer}`,
+      async (job, info) => {
+        if (await this.isDone(job.eventId, consumer)) return this.settle(job.eventId);
+        await run(job.payload as DomainEvents[WorkTopic], {
+          eventId: job.eventId,
+          topic: job.topic as WorkTopic,
+          attempt: info.attempt,
+        });
+        await this.record(job, 'done', info, null);
+        this.settle(job.eventId);
+      },
+      {
+        attempts: opts.attempts ?? 5,
+        backoffMs: opts.backoffMs ?? 1000,
+        concurrency: opts.concurrency ?? 4,
+        onGiveUp: async (job, err, info) => {
+          try {
+            await this.record(job, 'failed', info, err);
+          } finally {
+            this.settle(job.eventId);
+          }
+        },
+      },
+    );
+  }
+
+  /** Starts relaying (when OUTBOX_RELAY is on): now, on every kick, and every `pollMs`. */
+  start(): void {
+    if (!this.opts.relay || this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Relays soon (after a commit that wrote events). */
+  kick(): void {
+    if (!this.started || this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => (this.running = null));
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const n = await this.relayOnce();
+        if (n === BATCH) this.again = true;
+        await this.prune();
+      } catch (err) {
+        if (this.closed) return;
+        this.log.warn({ err }, 'outbox relay failed; will try again');
+        return;
+      }
+    } while (this.again && !this.closed);
+  }
+
+  /** One pass of the relay: hands up to one batch of committed events to the queue. */
+  async relayOnce(): Promise<number> {
+    if (this.durable) {
+      // Several processes relay at once: each claims rows the others have not locked.
+      return this.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(outboxEvents)
+          .where(isNull(outboxEvents.relayedAt))
+          .orderBy(asc(outboxEvents.id))
+          .limit(BATCH)
+          .for('update', { skipLocked: true });
+        for (const row of rows) await this.enqueue(row);
+        if (rows.length)
+          await this.markRelayed(
+            tx,
+            rows.map((r) => r.id),
+          );
+        return rows.length;
+      });
+    }
+    // In-process queue: the event stays unrelayed until every consumer has finished, so a crash
+    // before then relays it again at the next start (finished consumers skip it).
+    const busy = [...this.inflight.values()].map((f) => f.rowId);
+    const rows = await this.db
+      .select()
+      .from(outboxEvents)
+      .where(
+        busy.length
+          ? and(isNull(outboxEvents.relayedAt), notInArray(outboxEvents.id, busy))
+          : isNull(outboxEvents.relayedAt),
+      )
+      .orderBy(asc(outboxEvents.id))
+      .limit(BATCH);
+    const idle: number[] = [];
+    for (const row of rows) {
+      const count = this.consumers.get(row.topic as WorkTopic)?.length ?? 0;
+      if (count === 0) {
+        idle.push(row.id);
+        continue;
+      }
+      this.inflight.set(row.eventId, { rowId: row.id, remaining: count });
+      await this.enqueue(row);
+    }
+    if (idle.length) await this.markRelayed(this.db, idle);
+    return rows.length;
+  }
+
+  private async enqueue(row: OutboxEventRow): Promise<void> {
+    for (const consumer of this.consumers.get(row.topic as WorkTopic) ?? []) {
+      const data: WorkJob = {
+        eventId: row.eventId,
+        topic: row.topic,
+        consumer,
+        payload: row.payload,
+      };
+      await this.jobs.enqueue(`work.${consumer}`, data, { jobId: `${consumer}-${row.eventId}` });
+    }
+  }
+
+  private async markRelayed(db: Db, ids: number[]): Promise<void> {
+    await db
+      .update(outboxEvents)
+      .set({ relayedAt: new Date() })
+      .where(inArray(outboxEvents.id, ids));
+  }
+
+  /** In-process queue only: one consumer finished the event; the last one marks it relayed. */
+  private settle(eventId: string): void {
+    const flight = this.inflight.get(eventId);
+    if (!flight) return;
+    if (--flight.remaining > 0) return;
+    this.inflight.delete(eventId);
+    void this.markRelayed(this.db, [flight.rowId]).catch((err: unknown) =>
+      this.log.warn({ err, eventId }, 'outbox: could not mark an event relayed'),
+    );
+  }
+
+  private async isDone(eventId: string, consumer: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ status: outboxDeliveries.status })
+      .from(outboxDeliveries)
+      .where(and(eq(outboxDeliveries.eventId, eventId), eq(outboxDeliveries.consumer, consumer)));
+    return row?.status === 'done';
+  }
+
+  private async record(
+    job: WorkJob,
+    status: 'done' | 'failed',
+    info: JobInfo,
+    err: unknown,
+  ): Promise<void> {
+    const error = err === null ? null : String((err as Error)?.stack ?? err).slice(0, 4000);
+    const values = { status, attempts: info.attempt, error, finishedAt: new Date() };
+    await this.db
+      .insert(outboxDeliveries)
+      .values({ eventId: job.eventId, consumer: job.consumer, ...values })
+      .onConflictDoUpdate({
+        target: [outboxDeliveries.eventId, outboxDeliveries.consumer],
+        set: values,
+      });
+    if (status === 'failed') {
+      this.log.error(
+        { err, eventId: job.eventId, consumer: job.consumer },
+        'work delivery failed for good',
+      );
+    }
+  }
+
+  /** Deletes events relayed more than `keepMs` ago, at most once an hour. */
+  private async prune(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < 60 * 60 * 1000) return;
+    this.lastPrune = now;
+    const before = new Date(now - (this.opts.keepMs ?? 7 * DAY));
+    await this.db.delete(outboxEvents).where(lt(outboxEvents.relayedAt, before));
+  }
+
+  /** Events committed and not yet relayed (for metrics and tests). */
+  async backlog(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outboxEvents)
+      .where(isNull(outboxEvents.relayedAt));
+    return row?.n ?? 0;
+  }
+
+  /** Stops relaying; running deliveries finish when the job queue closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}

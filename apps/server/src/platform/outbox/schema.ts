@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * WORK-OUTBOX-1: events for work delivery, written in the same transaction as the change they
+ * describe. The relay hands each one to the job queue and stamps `relayed_at`.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The idempotency key every consumer sees. */
+    eventId: uuid('event_id').notNull().unique(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    relayedAt: ts('relayed_at'),
+  },
+  (t) => [index('outbox_events_pending_idx').on(t.id).where(sqlIsNull('relayed_at'))],
+);
+
+/**
+ * WORK-DELIVERY-2: one row per event and consumer once the consumer is finished with it: `done`,
+ * or `failed` after its last attempt (with the error). A delivery that finds `done` does nothing.
+ */
+export const outboxDeliveries = pgTable(
+  'outbox_deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    consumer: text('consumer').notNull(),
+    status: text('status').$type<'done' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull(),
+    error: text('error'),
+    finishedAt: ts('finished_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
+);
+
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+
+function sqlIsNull(column: string) {
+  return sql.raw(`${column} is null`);
+}
