@@ -87,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage: new FileStorage(path.join(config.dataDir, 'uploads')),
     log,
     startedAt: new Date(),
+    keyPrefix: prefix,
     ports: {},
     providers: createProviderClients(config.providers, log),
     jobs,

@@ -21,6 +21,7 @@ export interface TestServer {
   database: { database: Database; drop: () => Promise<void> };
   client: ApiClient;
   dataDir: string;
+  redisPrefix: string;
   accounts: AccountService;
   /** Creates an account directly (verified e-mail) and answers its token. */
   createUser(opts?: {
@@ -87,6 +88,11 @@ export interface TestServerOptions {
   reuse?: TestServer;
   /** close() stops the server but keeps its database and data directory for a `reuse`. */
   keep?: boolean;
+  /**
+   * Another process of the same deployment as `share`: its database, data directory and Redis
+   * prefix (several processes behind one load balancer). close() leaves them to `share`.
+   */
+  share?: TestServer;
 }
 
 export async function startTestServer(
@@ -97,7 +103,8 @@ export async function startTestServer(
     typeof configureOrOptions === 'function'
       ? { configure: configureOrOptions }
       : (configureOrOptions ?? {});
-  const dataDir = opts.reuse?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-')));
+  const base = opts.reuse ?? opts.share;
+  const dataDir = base?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tt-test-')));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -113,10 +120,11 @@ export async function startTestServer(
     REDIS_URL: process.env.REDIS_URL,
     ...env,
   });
-  const { database, drop } = opts.reuse?.database ?? (await freshDatabase());
+  const { database, drop } = base?.database ?? (await freshDatabase());
+  const redisPrefix = opts.share?.redisPrefix ?? `tt-test-${randomBytes(4).toString('hex')}:`;
   const app = await buildApp(config, {
     database,
-    redisPrefix: `tt-test-${randomBytes(4).toString('hex')}:`,
+    redisPrefix,
     configure: opts.configure,
     realtime: opts.realtime,
   });
@@ -131,6 +139,7 @@ export async function startTestServer(
     app,
     database: { database, drop },
     dataDir,
+    redisPrefix,
     accounts,
     client: as(null),
     as,
@@ -167,7 +176,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      if (opts.keep) return;
+      if (opts.keep || opts.share) return;
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w.-]+:$/, 'letters, digits, . _ - and a final ":"')
     .default('tt:'),
+  /** ROOM-OWNER-1: how long a live room's lease lasts unrenewed, in ms (with REDIS_URL). */
+  ROOM_LEASE_MS: z.coerce.number().int().min(1000).max(120_000).default(6000),
   /**
    * WORK-OUTBOX-1: whether this process relays committed outbox events to the job queue. Off for
    * a process that should only serve requests (another process relays).

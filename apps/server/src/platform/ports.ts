@@ -122,7 +122,15 @@ export interface RoomsPort {
   }): Promise<void>;
   /** Persisted live state of a room (opaque to the room service), or null. */
   loadLiveState(roomUuid: string): Promise<Record<string, unknown> | null>;
-  saveLiveState(roomUuid: string, state: Record<string, unknown> | null): Promise<void>;
+  /**
+   * Writes it (null: deletes it). With the owner's fencing token (ROOM-OWNER-2): false, and nothing
+   * written, when a newer owner has written since.
+   */
+  saveLiveState(
+    roomUuid: string,
+    state: Record<string, unknown> | null,
+    fence?: number,
+  ): Promise<boolean>;
   /** Uuids of rooms with persisted live state (to re-arm timers at start). */
   liveRoomUuids(): Promise<string[]>;
 }

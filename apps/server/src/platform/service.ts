@@ -30,6 +30,8 @@ export interface Platform {
   storage: FileStorage;
   log: Logger;
   startedAt: Date;
+  /** Prefix of this app's Redis keys and channels (REDIS_PREFIX; unique per test app). */
+  keyPrefix: string;
   /** In-process ports between services (see ports.ts). */
   ports: Ports;
   /** The music-provider adapters whose credentials are configured. */

@@ -16,7 +16,10 @@ import type { Ports } from './ports';
  * Refuses with 403 EMAIL_NOT_VERIFIED_ACTION. When the user service does not run in this process
  * nobody can be checked, so the action is refused as unavailable rather than let through.
  */
-export async function requireVerifiedAccount(ports: Ports, auth: AuthContext): Promise<void> {
+export async function requireVerifiedAccount(
+  ports: Ports,
+  auth: Pick<AuthContext, 'uuid'>,
+): Promise<void> {
   if (!ports.users) throw fail('SERVICE_UNAVAILABLE');
   if (!(await ports.users.isVerified(auth.uuid))) throw fail('EMAIL_NOT_VERIFIED_ACTION');
 }

@@ -7,7 +7,6 @@ import {
   UpdateNextSongParams,
   VoteOnSongParams,
 } from '@tt/protocol';
-import type { Connection } from './connection';
 import type { RoomEngine } from './engine';
 import type { LiveRoom } from './live-room';
 import { refuse, ROOM_ERRORS } from './errors';
@@ -37,6 +36,7 @@ export const ROOM_ACTIONS = [
 ] as const;
 type RoomActionName = (typeof ROOM_ACTIONS)[number];
 
+export type { RoomActionName };
 export const isRoomAction = (name: unknown): name is RoomActionName =>
   typeof name === 'string' && (ROOM_ACTIONS as readonly string[]).includes(name);
 
@@ -47,11 +47,11 @@ export const isRoomAction = (name: unknown): name is RoomActionName =>
  */
 export async function runRoomAction(
   engine: RoomEngine,
-  connection: Connection,
+  auth: Actor,
   name: RoomActionName,
   params: Record<string, unknown>,
+  joined: (roomUuid: string) => boolean,
 ): Promise<{ roomUuid: string; seq: number }> {
-  const auth = connection.auth!;
   if (auth.isGuest) throw refuse(ROOM_ERRORS.GUEST_LISTEN_ONLY);
   const actor: Actor = {
     uuid: auth.uuid,
@@ -60,7 +60,7 @@ export async function runRoomAction(
     roles: auth.roles,
   };
   const run = async (roomUuid: string, fn: (room: LiveRoom) => Promise<void> | void) => {
-    if (!connection.rooms.has(roomUuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
+    if (!joined(roomUuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
     const { seq } = await engine.act(roomUuid, actor, fn);
     return { roomUuid, seq };
   };
@@ -68,7 +68,7 @@ export async function runRoomAction(
   switch (name) {
     case 'addDj': {
       const p = parseParams(AddDjParams, params);
-      if (connection.rooms.has(p.roomUuid)) await engine.requireVerified(auth);
+      if (joined(p.roomUuid)) await engine.requireVerified(auth);
       return run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, pb));
     }
     case 'removeDj': {

@@ -1,4 +1,4 @@
-import type { SongVotes, UserProfileDto } from '@tt/protocol';
+import type { RoomDto, SongVotes, UserProfileDto } from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
 import type { RoomPresence } from '../platform/ports';
@@ -32,6 +32,9 @@ export interface JoinParams {
 
 const MAX_DELAY = 2 ** 31 - 1;
 
+/** What a join needs of the token (plain data: a join may be forwarded to the room's owner). */
+export type JoinAuth = Pick<AuthContext, 'uuid' | 'tokenRole' | 'isGuest' | 'roles'>;
+
 /**
  * The live rooms of this process: joining and leaving, actions, and the changes that arrive from
  * REST as domain events. Every room message is published on the room's bus topic, from where each
@@ -44,19 +47,12 @@ export class RoomEngine extends RoomRuntime {
    */
   async join(
     connectionId: string,
-    auth: AuthContext,
+    auth: JoinAuth,
     params: JoinParams,
     prepare: (roomUuid: string) => Promise<void>,
+    authorized?: RoomDto,
   ): Promise<JoinOutcome> {
-    const settings = await this.roomsPort().authorizeJoin({
-      roomUuid: params.roomUuid,
-      userUuid: auth.uuid,
-      isGuest: auth.isGuest,
-      roles: auth.roles,
-      password: params.password,
-      guestPassword: params.guestPassword,
-      ip: params.ip ?? null,
-    });
+    const settings = authorized ?? (await this.authorizeJoin(auth, params));
     const roomUuid = settings.uuid;
     const profile = auth.isGuest
       ? ghostProfile(auth.uuid)
@@ -87,6 +83,19 @@ export class RoomEngine extends RoomRuntime {
         seq: currentSeq(),
         ownVotes: { ...(room.votes.get(auth.uuid) ?? {}) },
       };
+    });
+  }
+
+  /** The room service's entry checks (room live, passwords, bans): the room's settings. */
+  authorizeJoin(auth: JoinAuth, params: JoinParams): Promise<RoomDto> {
+    return this.roomsPort().authorizeJoin({
+      roomUuid: params.roomUuid,
+      userUuid: auth.uuid,
+      isGuest: auth.isGuest,
+      roles: auth.roles,
+      password: params.password,
+      guestPassword: params.guestPassword,
+      ip: params.ip ?? null,
     });
   }
 

@@ -3,6 +3,9 @@ import type { Platform } from '../platform/service';
 import { RoomEngine } from './engine';
 import { subscribeDomainEvents } from './events';
 import { limitsFromConfig, realtimeOptions, type RealtimeOptions } from './options';
+import { LocalOwnership, RedisOwnership } from './ownership';
+import { PresenceBoard } from './presence-board';
+import { RoomRouter } from './router';
 import { Transport } from './transport';
 import { roomTopic } from './wire';
 
@@ -11,6 +14,7 @@ export type { RealtimeOptions } from './options';
 export interface Realtime {
   engine: RoomEngine;
   transport: Transport;
+  router: RoomRouter;
   options: RealtimeOptions;
   close(): Promise<void>;
 }
@@ -26,23 +30,53 @@ export async function startRealtime(
   overrides: Partial<RealtimeOptions> = {},
 ): Promise<Realtime> {
   const options = realtimeOptions({ ...limitsFromConfig(platform.config), ...overrides });
-  const engine = new RoomEngine(platform, options, (roomUuid, message) => {
-    platform.bus
-      .publish(roomTopic(roomUuid), message)
-      .catch((err) => platform.log.error({ err, room: roomUuid }, 'realtime publish failed'));
-  });
-  const transport = new Transport(server, platform, options, engine);
+  // ROOM-OWNER-1: with Redis, each live room runs in the one process that holds its lease.
+  const ownership = platform.config.REDIS_URL
+    ? new RedisOwnership(
+        platform.config.REDIS_URL,
+        platform.keyPrefix,
+        options.leaseMs,
+        platform.log,
+      )
+    : new LocalOwnership();
+  const engine = new RoomEngine(
+    platform,
+    options,
+    (roomUuid, message) => {
+      platform.bus
+        .publish(roomTopic(roomUuid), message)
+        .catch((err) => platform.log.error({ err, room: roomUuid }, 'realtime publish failed'));
+    },
+    ownership,
+  );
+  const router = new RoomRouter(platform, engine, options.leaseMs);
+  // ROOM-OWNER-8: with several processes, who is in the rooms others run comes from their owners.
+  const board = ownership.distributed
+    ? new PresenceBoard(platform, ownership.processId, options.leaseMs, () => engine.ownedRooms())
+    : null;
+  if (board) {
+    engine.onChanged = (room) => board.changed(room);
+    engine.onUnloaded = (roomUuid) => board.gone(roomUuid);
+    await board.start();
+  }
+  const local = (roomUuid: string) => !board || engine.runs(roomUuid);
+  const transport = new Transport(server, platform, options, router);
+  await router.start(transport);
   transport.start();
   const unsubscribers = await subscribeDomainEvents(platform, engine, transport);
   platform.ports.realtime = {
-    roomState: async (roomUuid) => engine.state(roomUuid),
-    presence: (roomUuid) => engine.presence(roomUuid),
-    occupancy: (roomUuid) => engine.occupancy(roomUuid),
-    isInRoom: (roomUuid, userUuid) => engine.isInRoom(roomUuid, userUuid),
+    roomState: (roomUuid) => router.roomState(roomUuid),
+    presence: (roomUuid) =>
+      local(roomUuid) ? engine.presence(roomUuid) : board!.presence(roomUuid),
+    occupancy: (roomUuid) =>
+      local(roomUuid) ? engine.occupancy(roomUuid) : board!.occupancy(roomUuid),
+    isInRoom: (roomUuid, userUuid) =>
+      local(roomUuid) ? engine.isInRoom(roomUuid, userUuid) : board!.isInRoom(roomUuid, userUuid),
   };
   platform.ports.listening = {
     isListening: (userUuid, songShortId, graceMs) =>
-      engine.isListening(userUuid, songShortId, graceMs),
+      engine.isListening(userUuid, songShortId, graceMs) ||
+      (board?.isListening(userUuid, songShortId, graceMs) ?? false),
   };
   if (platform.ports.rooms) {
     const restored = await engine.restoreAll();
@@ -53,12 +87,17 @@ export async function startRealtime(
   return {
     engine,
     transport,
+    router,
     options,
     async close() {
       engine.beginClose();
       await transport.stop();
       await Promise.allSettled(unsubscribers.map((u) => u()));
+      await router.close();
       await engine.close();
+      await board?.close();
+      // After the last writes: the next owner may take the rooms at once.
+      await ownership.close();
       platform.ports.realtime = undefined;
       platform.ports.listening = undefined;
     },

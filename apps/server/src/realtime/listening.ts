@@ -38,3 +38,15 @@ export function isListening(
   }
   return false;
 }
+
+/** What another process needs to answer isListening for this room (ROOM-OWNER-8). */
+export function listeningSnapshot(room: LiveRoom): {
+  ids: string[];
+  ended: { ids: string[]; at: number } | null;
+} {
+  const ids: string[] = [];
+  const { nowPlaying, djs } = room.state;
+  if (nowPlaying) ids.push(...uploadIds(nowPlaying.song));
+  for (const d of djs) if (d.nextSong) ids.push(...uploadIds(d.nextSong));
+  return { ids, ended: lastEnded.get(room) ?? null };
+}

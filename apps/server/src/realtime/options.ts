@@ -27,6 +27,8 @@ export interface RealtimeOptions {
   floodWindowMs: number;
   /** SEC-GUEST-1: guests a room admits besides its users, as a share of roomSize. */
   guestAllowanceRatio: number;
+  /** ROOM-OWNER-1: how long a room's lease lasts unrenewed (with Redis): the failover time. */
+  leaseMs: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -43,6 +45,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   floodMaxRefusals: 50,
   floodWindowMs: 10_000,
   guestAllowanceRatio: 1,
+  leaseMs: 6_000,
 };
 
 /** The limits the environment sets (REALTIME_*, ROOM_GUEST_ALLOWANCE_RATIO). */
@@ -54,6 +57,7 @@ export function limitsFromConfig(config: Config): Partial<RealtimeOptions> {
     floodMaxRefusals: config.REALTIME_FLOOD_MAX_REFUSALS,
     floodWindowMs: config.REALTIME_FLOOD_WINDOW * 1000,
     guestAllowanceRatio: config.ROOM_GUEST_ALLOWANCE_RATIO,
+    leaseMs: config.ROOM_LEASE_MS,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { GhostUserProfile, RoomDto, UserProfileDto } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import type { RoomsPort } from '../platform/ports';
-import type { AuthContext } from '../platform/auth';
 import { requireVerifiedAccount } from '../platform/verified';
 import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
@@ -10,6 +9,15 @@ import { parsePersisted, restoreInto, snapshotOf } from './persistence';
 import { Playback } from './playback';
 import { envelopeFrame, nextSeq, statefulFrame, type RoomBusMessage } from './wire';
 import type { StarChange } from './room-actions';
+import type { RoomOwnership } from './ownership';
+
+/** ROOM-OWNER-1: this process may not run the room: another one owns it. */
+export class NotOwnerError extends Error {
+  constructor(readonly owner: string) {
+    super('another process runs this room');
+    this.name = 'NotOwnerError';
+  }
+}
 
 /**
  * The machinery under the engine: one promise queue per room (a room is changed by one task at a
@@ -26,10 +34,14 @@ export abstract class RoomRuntime {
   private closed = false;
   readonly playback: Playback;
 
+  /** The fencing token of each room this process runs or last ran (ROOM-OWNER-2). */
+  private readonly fences = new Map<string, number>();
+
   constructor(
     protected readonly platform: Platform,
     protected readonly options: RealtimeOptions,
     private readonly publish: (roomUuid: string, message: RoomBusMessage) => void,
+    readonly ownership: RoomOwnership,
   ) {
     this.playback = new Playback({
       rooms: () => this.roomsPort(),
@@ -40,7 +52,7 @@ export abstract class RoomRuntime {
   }
 
   /** SEC-UNVERIFIED-1: an account whose e-mail is not verified yet does not take a DJ seat. */
-  requireVerified(auth: AuthContext): Promise<void> {
+  requireVerified(auth: { uuid: string }): Promise<void> {
     return requireVerifiedAccount(this.platform.ports, auth);
   }
 
@@ -104,9 +116,12 @@ export abstract class RoomRuntime {
     if (room.members.size === 0) {
       this.unload(room);
       this.save(roomUuid);
-    } else if (room.dirty) {
-      room.dirty = false;
-      this.save(roomUuid);
+    } else {
+      if (room.dirty) {
+        room.dirty = false;
+        this.save(roomUuid);
+      }
+      this.onChanged?.(room);
     }
   }
 
@@ -122,14 +137,28 @@ export abstract class RoomRuntime {
         s.dirty = false;
         const room = this.rooms.get(roomUuid);
         const snapshot = room ? snapshotOf(room) : null;
+        const fence = this.ownership.distributed ? this.fences.get(roomUuid) : undefined;
+        // Several processes: a write without this process's lease would not be fenced.
+        if (this.ownership.distributed && fence === undefined) continue;
         try {
-          await this.roomsPort().saveLiveState(roomUuid, snapshot);
+          const written = await this.roomsPort().saveLiveState(roomUuid, snapshot, fence);
+          if (!written) {
+            // ROOM-OWNER-2: a newer owner wrote since: this process lost the room.
+            this.platform.log.warn({ room: roomUuid, fence }, 'stale owner: live state refused');
+            s.dirty = false;
+            this.abandon(roomUuid);
+          }
         } catch (err) {
           this.platform.log.error({ err, room: roomUuid }, 'saving live state failed');
         }
       }
       s.running = null;
       if (this.savers.get(roomUuid) === s) this.savers.delete(roomUuid);
+      // The room emptied and its last state is written: another process may take it now.
+      if (!this.rooms.has(roomUuid) && !this.closing) {
+        this.fences.delete(roomUuid);
+        await this.ownership.release(roomUuid);
+      }
     })();
     this.track(s.running);
   }
@@ -137,6 +166,7 @@ export abstract class RoomRuntime {
   protected unload(room: LiveRoom): void {
     this.stopTimers(room);
     this.rooms.delete(room.uuid);
+    this.onUnloaded?.(room.uuid);
   }
 
   private stopTimers(room: LiveRoom): void {
@@ -163,11 +193,38 @@ export abstract class RoomRuntime {
     return message.seq;
   }
 
+  /**
+   * ROOM-OWNER-3: this process stops running the room at once, writing nothing (its lease is lost
+   * or a newer owner wrote): timers stop, the room is forgotten, the hook tells the transport.
+   */
+  abandon(roomUuid: string): void {
+    const room = this.rooms.get(roomUuid);
+    if (room) this.unload(room);
+    this.fences.delete(roomUuid);
+    this.onAbandon?.(roomUuid);
+  }
+
+  /** Set by the router: what to do with this process's connections in an abandoned room. */
+  onAbandon?: (roomUuid: string) => void;
+  /** Set with several processes: a task ran on the room / the room stopped running here. */
+  onChanged?: (room: LiveRoom) => void;
+  onUnloaded?: (roomUuid: string) => void;
+
+  /** The rooms this process runs. */
+  ownedRooms(): Iterable<LiveRoom> {
+    return this.rooms.values();
+  }
+
   /** Brings a room to life: fresh, or rebuilt from its persisted live state (timers re-armed). */
   protected async load(roomUuid: string, settings: RoomDto): Promise<LiveRoom> {
+    // ROOM-OWNER-1: only the owner runs a room.
+    const lease = await this.ownership.claim(roomUuid);
+    if (lease.processId !== this.ownership.processId) throw new NotOwnerError(lease.processId);
+    this.fences.set(roomUuid, lease.fence);
     const room: LiveRoom = new LiveRoom(roomUuid, settings, (out) => {
       room.lastSeq = this.emit(roomUuid, out);
     });
+    room.fence = lease.fence;
     const saved = parsePersisted(await this.roomsPort().loadLiveState(roomUuid));
     this.rooms.set(roomUuid, room);
     if (saved) {
@@ -190,20 +247,42 @@ export abstract class RoomRuntime {
   protected abstract armRoleTimer(room: LiveRoom): void;
   protected abstract removeUser(room: LiveRoom, userUuid: string): Promise<void>;
 
-  /** At start: every room with persisted live state comes back, its end-of-song timer re-armed. */
-  async restoreAll(): Promise<number> {
-    const uuids = await this.roomsPort().liveRoomUuids();
+  /**
+   * At start (and, with several processes, whenever an owner is gone): every room with persisted
+   * live state that nobody runs comes back here, its end-of-song timer re-armed (ROOM-OWNER-4).
+   * `only` limits it to those rooms.
+   */
+  async restoreAll(only?: string[]): Promise<number> {
+    const uuids = only ?? (await this.roomsPort().liveRoomUuids());
+    const owners = await this.ownership.owners(uuids);
     let restored = 0;
-    for (const uuid of uuids) {
+    for (const [i, uuid] of uuids.entries()) {
+      const owner = owners[i];
+      if (owner && owner.processId !== this.ownership.processId) continue;
       await this.enqueue(uuid, async (existing) => {
         if (existing) return;
         const settings = await this.roomsPort().get(uuid);
         if (!settings) return this.save(uuid);
         await this.load(uuid, settings);
         restored++;
-      }).catch((err) => this.platform.log.error({ err, room: uuid }, 'restoring a room failed'));
+      }).catch((err) => {
+        if (err instanceof NotOwnerError) return;
+        this.platform.log.error({ err, room: uuid }, 'restoring a room failed');
+      });
     }
     return restored;
+  }
+
+  /** Rooms with persisted live state that no process runs (their owner is gone). */
+  async liveRoomsWithoutOwner(): Promise<string[]> {
+    const uuids = await this.roomsPort().liveRoomUuids();
+    const owners = await this.ownership.owners(uuids);
+    return uuids.filter((_, i) => !owners[i]);
+  }
+
+  /** Is the room running in this process now? */
+  runs(roomUuid: string): boolean {
+    return this.rooms.has(roomUuid);
   }
 
   protected async profiles(

@@ -6,12 +6,12 @@ import { socketRateKind } from '@tt/rules';
 import { clientAddress } from '../platform/client-address';
 import type { Platform } from '../platform/service';
 import { controlCharPath } from '../platform/http-hardening';
-import { isRoomAction, parseParams, runRoomAction } from './actions';
+import { isRoomAction, parseParams } from './actions';
 import { Connection, type RoomGate } from './connection';
-import type { RoomEngine } from './engine';
 import { errorText, refuse, ROOM_ERRORS } from './errors';
 import { refusal, SocketGuard, type Refusal } from './guard';
 import type { RealtimeOptions } from './options';
+import type { LocalRooms, RoomRouter } from './router';
 import { pointer } from './patch-writer';
 import { RoomSeqs } from './room-seq';
 import {
@@ -28,7 +28,7 @@ import {
  * the Actionhero envelopes, runs actions through the engine and delivers each room's bus messages
  * to the local connections in that room (subscribed while it has any).
  */
-export class Transport {
+export class Transport implements LocalRooms {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly byRoom = new Map<string, Set<Connection>>();
@@ -43,7 +43,7 @@ export class Transport {
     private readonly server: Server,
     private readonly platform: Platform,
     private readonly options: RealtimeOptions,
-    private readonly engine: RoomEngine,
+    private readonly router: RoomRouter,
   ) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes });
     this.guard = new SocketGuard(options);
@@ -203,7 +203,11 @@ export class Transport {
         throw refuse(ROOM_ERRORS.INVALID_PARAMS(`${bad}: must not contain control characters`));
       if (p.action === 'joinRoom') return await this.join(conn, p, messageId);
       if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
-      const done = await runRoomAction(this.engine, conn, p.action, p);
+      const auth = conn.auth!;
+      const roomUuid = typeof p.roomUuid === 'string' ? p.roomUuid : null;
+      const done = await this.router.action(roomUuid, auth, p.action, p, (uuid) =>
+        conn.rooms.has(uuid),
+      );
       // Answered once its own messages reached this connection.
       await this.seqs.delivered(done.roomUuid, done.seq);
       conn.send(responseFrame(messageId, {}));
@@ -223,7 +227,7 @@ export class Transport {
     let roomUuid = params.roomUuid;
     try {
       const joining = { ...params, ip: conn.remoteAddress ?? null };
-      const outcome = await this.engine.join(conn.id, auth, joining, async (uuid) => {
+      const outcome = await this.router.join(conn.id, auth, joining, async (uuid) => {
         if (conn.closed) throw refuse(ROOM_ERRORS.SERVER_ERROR);
         roomUuid = uuid;
         gate = conn.rooms.get(uuid);
@@ -239,7 +243,7 @@ export class Transport {
         // Closed while joining: the engine may have counted this connection after the close.
         conn.rooms.delete(outcome.roomUuid);
         this.removeFromRoom(outcome.roomUuid, conn);
-        this.engine.disconnected(outcome.roomUuid, auth.uuid, conn.id);
+        this.router.disconnected(outcome.roomUuid, auth.uuid, conn.id, false);
         return;
       }
       const head = {
@@ -313,7 +317,7 @@ export class Transport {
     if (!conn.rooms.delete(roomUuid)) return;
     this.removeFromRoom(roomUuid, conn);
     if (tellEngine && conn.auth) {
-      this.engine.disconnected(roomUuid, conn.auth.uuid, conn.id, leaveNow);
+      this.router.disconnected(roomUuid, conn.auth.uuid, conn.id, leaveNow);
     }
   }
 
@@ -345,6 +349,22 @@ export class Transport {
       conn.close(true);
     } else if (m.reset) {
       this.leave(conn, roomUuid, true, false);
+    }
+  }
+
+  /** LocalRooms: the rooms this process has connections in. */
+  rooms(): string[] {
+    return [...this.byRoom.keys()];
+  }
+
+  /**
+   * ROOM-OWNER-6: the room changed hands; the connections here in it close (not for good), so
+   * their clients reconnect and rejoin the room as its new owner has it.
+   */
+  resync(roomUuid: string): void {
+    for (const conn of [...(this.byRoom.get(roomUuid) ?? [])]) {
+      this.leave(conn, roomUuid, false, false);
+      conn.close(false);
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { MinimalSongDto, VoteCounts } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { UUID_RE, type RoomRow } from './rooms.repository';
@@ -126,19 +126,45 @@ export class RoomActivityRepository {
     return row?.state ?? null;
   }
 
-  async saveLiveState(roomId: number, state: Record<string, unknown> | null): Promise<void> {
+  /**
+   * Writes (or with null, deletes) the room's live state. With a fencing token (ROOM-OWNER-2) the
+   * write is refused — false — when the stored state was written under a larger one.
+   */
+  async saveLiveState(
+    roomId: number,
+    state: Record<string, unknown> | null,
+    fence?: number,
+  ): Promise<boolean> {
+    const fenced = fence === undefined ? undefined : lte(roomLiveStates.fence, fence);
     if (state === null) {
-      await this.db.delete(roomLiveStates).where(eq(roomLiveStates.roomId, roomId));
-      return;
+      const mine = eq(roomLiveStates.roomId, roomId);
+      const gone = await this.db
+        .delete(roomLiveStates)
+        .where(fenced ? and(mine, fenced) : mine)
+        .returning({ roomId: roomLiveStates.roomId });
+      if (gone.length > 0 || !fenced) return true;
+      const [left] = await this.db
+        .select({ id: roomLiveStates.roomId })
+        .from(roomLiveStates)
+        .where(mine);
+      return !left;
     }
     const now = new Date();
-    await this.db
+    const rows = await this.db
       .insert(roomLiveStates)
-      .values({ roomId, state, version: 1, updatedAt: now })
+      .values({ roomId, state, version: 1, fence: fence ?? 0, updatedAt: now })
       .onConflictDoUpdate({
         target: roomLiveStates.roomId,
-        set: { state, version: sql`${roomLiveStates.version} + 1`, updatedAt: now },
-      });
+        set: {
+          state,
+          version: sql`${roomLiveStates.version} + 1`,
+          ...(fence === undefined ? {} : { fence }),
+          updatedAt: now,
+        },
+        ...(fenced ? { setWhere: fenced } : {}),
+      })
+      .returning({ roomId: roomLiveStates.roomId });
+    return rows.length > 0;
   }
 
   /** Uuids of live rooms with persisted live state. */

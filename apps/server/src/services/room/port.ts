@@ -67,9 +67,9 @@ export function createRoomsPort(core: RoomCore): RoomsPort {
       return room ? core.activity.loadLiveState(room.id) : null;
     },
 
-    async saveLiveState(roomUuid, state) {
+    async saveLiveState(roomUuid, state, fence) {
       const room = await byUuid(roomUuid);
-      if (room) await core.activity.saveLiveState(room.id, state);
+      return room ? core.activity.saveLiveState(room.id, state, fence) : true;
     },
 
     liveRoomUuids: () => core.activity.liveRoomUuids(),

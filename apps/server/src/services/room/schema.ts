@@ -140,5 +140,7 @@ export const roomLiveStates = pgTable('room_live_states', {
   state: jsonb('state').$type<Record<string, unknown>>().notNull(),
   /** Bumped on every write, for optimistic concurrency when several processes run. */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** ROOM-OWNER-2: the fencing token of the owner that wrote it; a smaller one is refused. */
+  fence: bigint('fence', { mode: 'number' }).notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "room_live_states" ADD COLUMN "fence" bigint DEFAULT 0 NOT NULL;
