@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { serviceBase, serviceStatusEndpoint } from '@tt/protocol';
 import type { Config } from './platform/config';
-import { createLogger } from './platform/logger';
+import { createLogger, requestContext } from './platform/logger';
 import { installErrorHandling } from './platform/errors';
 import { installHttpHardening, requestId } from './platform/http-hardening';
 import { installAuth, TokenService } from './platform/auth';
@@ -28,6 +28,7 @@ import { FileStorage } from './platform/storage';
 import { createProviderClients } from './platform/providers/index';
 import { createJobQueue } from './platform/jobs';
 import { Outbox } from './platform/outbox/outbox';
+import { Metrics } from './platform/metrics';
 import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const counters: Counters = createCounters(config.REDIS_URL, `${prefix}count:`);
   const jobs = createJobQueue(config.REDIS_URL, `${prefix}jobs`, log);
+  const metrics = new Metrics();
   const platform: Platform = {
     config,
     db: database.db,
@@ -74,7 +76,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     outbox: new Outbox(database.db, jobs, log, {
       relay: config.OUTBOX_RELAY,
       pollMs: config.OUTBOX_POLL_MS,
+      onDelivery: (consumer, outcome) => metrics.workDeliveries.inc({ consumer, outcome }),
     }),
+    metrics,
     counters,
     tokens: await TokenService.create(config),
     mailer: new Mailer({
@@ -102,10 +106,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // OBS-LOG-1: everything a route handler does (and awaits) logs with the request's id.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: unknown, request, reply) {
+      return requestContext.run({ reqId: String(request.id) }, () =>
+        handler.call(this as never, request, reply),
+      );
+    };
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  metrics.instrument(app);
+  metrics.gauge('tt_outbox_backlog', 'Work events committed and not yet relayed', () =>
+    platform.outbox.backlog(),
+  );
+  metrics.gauge('tt_work_jobs_pending', 'Work deliveries waiting or running in the job queue', () =>
+    platform.outbox.pendingJobs(),
+  );
+  const pool = database.pool;
+  if (pool) {
+    metrics.gauge('tt_db_pool_total', 'Database connections open', () => pool().total);
+    metrics.gauge('tt_db_pool_idle', 'Database connections idle', () => pool().idle);
+    metrics.gauge('tt_db_pool_waiting', 'Queries waiting for a connection', () => pool().waiting);
+  }
   installAuth(app, platform.tokens);
 
   await installHttpHardening(app, config);

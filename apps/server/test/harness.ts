@@ -86,6 +86,8 @@ export interface TestServerOptions {
   realtime?: BuildOptions['realtime'];
   /** Start on the database and data directory (keys) of this server, as a restart would. */
   reuse?: TestServer;
+  /** Log here instead of the configured logger. */
+  logger?: BuildOptions['logger'];
   /** close() stops the server but keeps its database and data directory for a `reuse`. */
   keep?: boolean;
   /**
@@ -127,6 +129,7 @@ export async function startTestServer(
     redisPrefix,
     configure: opts.configure,
     realtime: opts.realtime,
+    logger: opts.logger,
   });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.app.server.address();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
@@ -39,12 +40,26 @@ export function safeErrorSerializer(err: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * OBS-LOG-1: the request a piece of work belongs to. The HTTP layer runs each request inside it,
+ * and every log line written meanwhile, by any service through `platform.log`, carries its `reqId`.
+ */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
 /** pino: pretty in development, JSON otherwise. */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'LOG_PRETTY'>): Logger {
-  return pino({
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'LOG_PRETTY'>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'password', '*.password', 'accessToken'],
     serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
+    mixin: (_context, _level, logger) => {
+      const store = requestContext.getStore();
+      // Fastify's own request loggers already carry it; everything else gets it here.
+      return store && !logger.bindings().reqId ? { reqId: store.reqId } : {};
+    },
     ...(config.LOG_PRETTY
       ? {
           transport: {
@@ -53,5 +68,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'LOG_PRETTY'>): 
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -13,6 +13,7 @@ import type { Ports } from './ports';
 import type { ProviderClients } from './providers/index';
 import type { JobQueue } from './jobs';
 import type { Outbox } from './outbox/outbox';
+import type { Metrics } from './metrics';
 
 /** Everything the platform gives a service. */
 export interface Platform {
@@ -36,6 +37,8 @@ export interface Platform {
   ports: Ports;
   /** The music-provider adapters whose credentials are configured. */
   providers: ProviderClients;
+  /** Prometheus figures of this process (GET /metrics). */
+  metrics: Metrics;
   /** Background jobs (in-process, or BullMQ when REDIS_URL is set). */
   jobs: JobQueue;
 }

@@ -43,6 +43,7 @@ export async function startRealtime(
     platform,
     options,
     (roomUuid, message) => {
+      platform.metrics.roomBroadcasts.inc();
       platform.bus
         .publish(roomTopic(roomUuid), message)
         .catch((err) => platform.log.error({ err, room: roomUuid }, 'realtime publish failed'));
@@ -62,6 +63,22 @@ export async function startRealtime(
   const local = (roomUuid: string) => !board || engine.runs(roomUuid);
   const transport = new Transport(server, platform, options, router);
   await router.start(transport);
+  const { metrics } = platform;
+  metrics.gauge(
+    'tt_socket_connections',
+    'Room sockets open on this process',
+    () => transport.connectionCount,
+  );
+  metrics.gauge(
+    'tt_rooms_running',
+    'Live rooms this process runs (owns)',
+    () => [...engine.ownedRooms()].length,
+  );
+  metrics.gauge('tt_room_members', 'Members of the rooms this process runs', () => {
+    let n = 0;
+    for (const room of engine.ownedRooms()) n += room.members.size;
+    return n;
+  });
   transport.start();
   const unsubscribers = await subscribeDomainEvents(platform, engine, transport);
   platform.ports.realtime = {

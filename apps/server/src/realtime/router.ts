@@ -211,6 +211,7 @@ export class RoomRouter {
   private async ask(roomUuid: string, owner: Lease, ask: Ask, retried = false): Promise<unknown> {
     const id = randomUUID();
     const message = { ...ask, id, from: this.me } as Request;
+    this.platform.metrics.forwarded.inc({ kind: ask.kind });
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);

@@ -201,7 +201,11 @@ export class Transport implements LocalRooms {
       const bad = controlCharPath(p, 'params');
       if (bad)
         throw refuse(ROOM_ERRORS.INVALID_PARAMS(`${bad}: must not contain control characters`));
-      if (p.action === 'joinRoom') return await this.join(conn, p, messageId);
+      if (p.action === 'joinRoom') {
+        await this.join(conn, p, messageId);
+        this.platform.metrics.roomActions.inc({ action: 'joinRoom', outcome: 'ok' });
+        return;
+      }
       if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
       const auth = conn.auth!;
       const roomUuid = typeof p.roomUuid === 'string' ? p.roomUuid : null;
@@ -211,8 +215,11 @@ export class Transport implements LocalRooms {
       // Answered once its own messages reached this connection.
       await this.seqs.delivered(done.roomUuid, done.seq);
       conn.send(responseFrame(messageId, {}));
+      this.platform.metrics.roomActions.inc({ action: String(p.action), outcome: 'ok' });
     } catch (err) {
       const { text, code, unexpected } = errorText(err);
+      const action = p.action === 'joinRoom' || isRoomAction(p.action) ? p.action : 'unknown';
+      this.platform.metrics.roomActions.inc({ action, outcome: code ?? 'refused' });
       if (unexpected) this.platform.log.error({ err, action: p.action }, 'realtime action failed');
       conn.send(responseFrame(messageId, { error: text, code }));
     }

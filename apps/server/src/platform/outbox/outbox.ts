@@ -52,6 +52,8 @@ export interface OutboxOptions {
   pollMs: number;
   /** Relayed events are deleted after this long (default 7 days). */
   keepMs?: number;
+  /** Told of every finished delivery (metrics). */
+  onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped') => void;
 }
 
 const BATCH = 100;
@@ -133,13 +135,17 @@ export class Outbox {
     this.jobs.define(
       `work.${consumer}`,
       async (job, info) => {
-        if (await this.isDone(job.eventId, consumer)) return this.settle(job.eventId);
+        if (await this.isDone(job.eventId, consumer)) {
+          this.opts.onDelivery?.(consumer, 'skipped');
+          return this.settle(job.eventId);
+        }
         await run(job.payload as DomainEvents[WorkTopic], {
           eventId: job.eventId,
           topic: job.topic as WorkTopic,
           attempt: info.attempt,
         });
         await this.record(job, 'done', info, null);
+        this.opts.onDelivery?.(consumer, 'done');
         this.settle(job.eventId);
       },
       {
@@ -149,6 +155,7 @@ export class Outbox {
         onGiveUp: async (job, err, info) => {
           try {
             await this.record(job, 'failed', info, err);
+            this.opts.onDelivery?.(consumer, 'failed');
           } finally {
             this.settle(job.eventId);
           }
@@ -316,6 +323,12 @@ export class Outbox {
       .from(outboxEvents)
       .where(isNull(outboxEvents.relayedAt));
     return row?.n ?? 0;
+  }
+
+  /** Work deliveries waiting or running in the job queue, all consumers together. */
+  async pendingJobs(): Promise<number> {
+    const counts = await Promise.all([...this.names].map((n) => this.jobs.pending(`work.${n}`)));
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /** Stops relaying; running deliveries finish when the job queue closes. */
