@@ -21,10 +21,11 @@ afterEach(async () => {
   for (const s of servers.splice(0).reverse()) await s.close();
 });
 
-async function pair(): Promise<[TestServer, TestServer]> {
-  const a = await startRealtimeServer({ realtime: { leaseMs: 1500 } });
+async function pair(leaveGraceMs?: number): Promise<[TestServer, TestServer]> {
+  const realtime = { leaseMs: 1500, ...(leaveGraceMs ? { leaveGraceMs } : {}) };
+  const a = await startRealtimeServer({ realtime });
   servers.push(a);
-  const b = await startRealtimeServer({ share: a, realtime: { leaseMs: 1500 } });
+  const b = await startRealtimeServer({ share: a, realtime });
   servers.push(b);
   return [a, b];
 }
@@ -91,7 +92,8 @@ describe.skipIf(!REDIS_URL)('room ownership across processes', () => {
   });
 
   it('ROOM-OWNER-2, ROOM-OWNER-3, ROOM-OWNER-6: when another process takes the lease, the old owner’s writes are refused, it lets the room go, and its connections rejoin', async () => {
-    const [a, b] = await pair();
+    // A long grace: the DJ whose socket is sent to rejoin keeps the seat (and the room its state).
+    const [a, b] = await pair(30_000);
     const owner = await a.createUser();
     const room = await createRoom(a, owner.token);
     const onA = await join(a, owner, room.uuid);
