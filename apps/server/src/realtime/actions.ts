@@ -53,12 +53,7 @@ export async function runRoomAction(
   joined: (roomUuid: string) => boolean,
 ): Promise<{ roomUuid: string; seq: number }> {
   if (auth.isGuest) throw refuse(ROOM_ERRORS.GUEST_LISTEN_ONLY);
-  const actor: Actor = {
-    uuid: auth.uuid,
-    tokenRole: auth.tokenRole,
-    isGuest: auth.isGuest,
-    roles: auth.roles,
-  };
+  const actor = act.actorOf(auth);
   const run = async (roomUuid: string, fn: (room: LiveRoom) => Promise<void> | void) => {
     if (!joined(roomUuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
     const { seq } = await engine.act(roomUuid, actor, fn);

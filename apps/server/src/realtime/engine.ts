@@ -1,6 +1,5 @@
 import type { RoomDto, SongVotes, UserProfileDto } from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
-import type { AuthContext } from '../platform/auth';
 import type { RoomPresence } from '../platform/ports';
 import { refuse, refuseCode, ROOM_ERRORS } from './errors';
 import { ghostProfile, type LiveRoom } from './live-room';
@@ -33,7 +32,7 @@ export interface JoinParams {
 const MAX_DELAY = 2 ** 31 - 1;
 
 /** What a join needs of the token (plain data: a join may be forwarded to the room's owner). */
-export type JoinAuth = Pick<AuthContext, 'uuid' | 'tokenRole' | 'isGuest' | 'roles'>;
+export type JoinAuth = Actor;
 
 /**
  * The live rooms of this process: joining and leaving, actions, and the changes that arrive from

@@ -94,8 +94,6 @@ export class LiveRoom {
   muted = false;
   /** Seq of the last message this room published. */
   lastSeq = 0;
-  /** ROOM-OWNER-2: the fencing token of this process's lease on the room (0 without Redis). */
-  fence = 0;
 
   constructor(
     readonly uuid: string,

@@ -15,6 +15,14 @@ export interface Actor {
   roles: TokenRole[];
 }
 
+/**
+ * The actor of a token, as plain data: what an action or a join needs of it, and what crosses to
+ * the room's owner when it is forwarded (never the token itself).
+ */
+export function actorOf(auth: Actor): Actor {
+  return { uuid: auth.uuid, tokenRole: auth.tokenRole, isGuest: auth.isGuest, roles: auth.roles };
+}
+
 /** addDj: take a free seat, optionally with the song to play (RR-SEAT-*, RR-DJ-*). */
 export async function addDj(
   room: LiveRoom,

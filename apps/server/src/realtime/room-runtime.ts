@@ -144,8 +144,8 @@ export abstract class RoomRuntime {
           const written = await this.roomsPort().saveLiveState(roomUuid, snapshot, fence);
           if (!written) {
             // ROOM-OWNER-2: a newer owner wrote since: this process lost the room.
+            // Abandoning forgets the fence, so no further write of this room is attempted.
             this.platform.log.warn({ room: roomUuid, fence }, 'stale owner: live state refused');
-            s.dirty = false;
             this.abandon(roomUuid);
           }
         } catch (err) {
@@ -224,7 +224,6 @@ export abstract class RoomRuntime {
     const room: LiveRoom = new LiveRoom(roomUuid, settings, (out) => {
       room.lastSeq = this.emit(roomUuid, out);
     });
-    room.fence = lease.fence;
     const saved = parsePersisted(await this.roomsPort().loadLiveState(roomUuid));
     this.rooms.set(roomUuid, room);
     if (saved) {

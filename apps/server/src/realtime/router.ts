@@ -5,7 +5,7 @@ import { runRoomAction, type RoomActionName } from './actions';
 import type { JoinAuth, JoinOutcome, JoinParams, RoomEngine } from './engine';
 import { errorText, refuse, RoomActionError, ROOM_ERRORS } from './errors';
 import type { Lease } from './ownership';
-import type { Actor } from './room-actions';
+import { actorOf, type Actor } from './room-actions';
 import { NotOwnerError } from './room-runtime';
 
 /** What one process asks the owner of a room, and the owner's answers (ROOM-OWNER-5). */
@@ -116,16 +116,10 @@ export class RoomRouter {
       return this.engine.join(connectionId, auth, params, prepare, settings);
     }
     await prepare(settings.uuid);
-    const plain: JoinAuth = {
-      uuid: auth.uuid,
-      tokenRole: auth.tokenRole,
-      isGuest: auth.isGuest,
-      roles: auth.roles,
-    };
     return this.ask(settings.uuid, owner, {
       kind: 'join',
       connectionId,
-      auth: plain,
+      auth: actorOf(auth),
       params: { ...params, ip: params.ip ?? null },
       settings,
     }) as Promise<JoinOutcome>;
@@ -144,13 +138,12 @@ export class RoomRouter {
     }
     const owner = await this.owner(roomUuid);
     if (owner.processId === this.me) return runRoomAction(this.engine, auth, name, params, joined);
-    const actor: Actor = {
-      uuid: auth.uuid,
-      tokenRole: auth.tokenRole,
-      isGuest: auth.isGuest,
-      roles: auth.roles,
-    };
-    return this.ask(roomUuid, owner, { kind: 'action', auth: actor, name, params }) as Promise<{
+    return this.ask(roomUuid, owner, {
+      kind: 'action',
+      auth: actorOf(auth),
+      name,
+      params,
+    }) as Promise<{
       roomUuid: string;
       seq: number;
     }>;
