@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH } from '@tt/protocol';
 import type { BareHostReady, ChatHostReady } from './chat-host';
 import { percentile } from './http';
+import { endGroup } from '../cluster/processes';
 
 /**
  * Chat fan-out (`-- chat`): N guests on the chat socket subscribed to one room's chat while a few
@@ -150,19 +151,8 @@ async function host<T>(args: string[]): Promise<{ ready: T; stop: () => Promise<
     child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => reject(new Error(`bench host ${args[0]} exited (${code})`)));
   });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.send?.('stop');
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* gone already */
-      }
-    }, 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  // Asked over IPC; the whole group is killed if it is still there after 10 s.
+  const stop = () => endGroup(child, 10_000, () => child.send?.('stop'));
   return { ready, stop };
 }
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { spawnServer, type ServerProcess } from '../test/processes';
+import { spawnServer, type ServerProcess } from './processes';
 import { startNginx, type Nginx } from './nginx';
 
 /**

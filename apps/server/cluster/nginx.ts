@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endGroup } from './processes';
 
 /**
  * Debian's nginx as the load balancer of a local cluster: round robin over the app processes,
@@ -99,7 +100,6 @@ export async function startNginx(port: number, ports: number[]): Promise<Nginx> 
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Listening once the port answers.
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${err}`);
@@ -118,20 +118,7 @@ export async function startNginx(port: number, ports: number[]): Promise<Nginx> 
       execFileSync(bin, ['-p', dir, '-c', conf, '-s', 'reload']);
     },
     async stop() {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }, 5000);
-      await gone;
-      clearTimeout(timer);
+      await endGroup(child, 5000);
       await fs.rm(dir, { recursive: true, force: true });
     },
   };

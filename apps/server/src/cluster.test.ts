@@ -3,7 +3,7 @@ import { createApiClient } from '@tt/api-client';
 import { authEndpoints, roomEndpoints } from '@tt/protocol';
 import { startCluster, type Cluster } from '../cluster/cluster';
 import { findNginx } from '../cluster/nginx';
-import { sharedState } from '../test/processes';
+import { sharedState } from '../cluster/processes';
 import type { TestServer } from '../test/harness';
 import { RoomClient, sleep, song } from './realtime/test-kit';
 

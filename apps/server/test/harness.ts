@@ -9,6 +9,7 @@ import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db/index';
 import { AccountService } from '../src/services/user/service';
+import { createScratchDatabase } from '../cluster/processes';
 
 /**
  * A real server for tests: real HTTP on a random port, a fresh database (in-memory PGlite, or a
@@ -47,14 +48,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
     const database = await openDatabase({});
     return { database, drop: async () => {} };
   }
-  const name = `tt_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  const { url: scratchUrl, name } = await createScratchDatabase(url, 'tt_test');
+  const database = await openDatabase({ url: scratchUrl });
   return {
     database,
     drop: async () => {

@@ -6,7 +6,7 @@ import {
   type SessionDto,
 } from '@tt/protocol';
 import { createApiClient } from '@tt/api-client';
-import { killAllServers, sharedState, spawnServer } from '../../../test/processes';
+import { killAllServers, sharedState, spawnServer } from '../../../cluster/processes';
 import { v3 } from '../../services/chat/testing';
 import type { TestServer } from '../../../test/harness';
 

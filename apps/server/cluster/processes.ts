@@ -6,8 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * Servers as real processes (`tsx src/main.ts`), each in its own process group, for the tests
- * that kill a process or run several: crash recovery, cluster, failover.
+ * Servers as real processes (`tsx src/main.ts`), each in its own process group: the cluster
+ * (`npm run cluster`), and the tests that kill a process or run several (crash recovery, cluster,
+ * failover). Also the helpers every detached child of ours uses to be stopped as a group.
  */
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
@@ -25,9 +26,56 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
-function exited(child: ChildProcess): Promise<void> {
+/** Resolves when the child has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Sends `signal` to the detached child's whole process group (nothing if it is gone). */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Stops a detached child and everything it started: `ask` asks it to stop (SIGTERM to the group
+ * by default); whatever is left after `graceMs` gets SIGKILL. Resolves once the child exited.
+ */
+export async function endGroup(
+  child: ChildProcess,
+  graceMs = 10_000,
+  ask: () => void = () => signalGroup(child, 'SIGTERM'),
+): Promise<void> {
+  const gone = exited(child);
+  ask();
+  const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+  await gone;
+  clearTimeout(timer);
+}
+
+/**
+ * A new, empty PostgreSQL database beside the one `baseUrl` names (tests and clusters get their
+ * own); answers its URL and name. Dropping it is the caller's.
+ */
+export async function createScratchDatabase(
+  baseUrl: string,
+  tag: string,
+): Promise<{ url: string; name: string }> {
+  const name = `${tag}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), name };
 }
 
 /** Starts `src/main.ts` with `env` on top of a quiet test environment; answers when it listens. */
@@ -54,13 +102,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const gone = exited(child);
-  const group = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
+  const group = (signal: NodeJS.Signals) => signalGroup(child, signal);
   const url = await new Promise<string>((resolve, reject) => {
     const deadline = setTimeout(() => {
       group('SIGKILL');
@@ -89,10 +131,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
       running.delete(proc);
     },
     async stop() {
-      group('SIGTERM');
-      const timer = setTimeout(() => group('SIGKILL'), 10_000);
-      await gone;
-      clearTimeout(timer);
+      await endGroup(child);
       running.delete(proc);
     },
   };
@@ -115,33 +154,22 @@ export async function sharedState(): Promise<{
 }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-proc-'));
   const base = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let name = '';
-  if (base) {
-    name = `tt_proc_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-  }
+  const scratch = base ? await createScratchDatabase(base, 'tt_proc') : null;
   return {
     env: {
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: scratch?.url,
       REDIS_URL: process.env.REDIS_URL,
       REDIS_PREFIX: `tt-proc-${randomBytes(4).toString('hex')}:`,
       WEB_DIST: path.join(dataDir, 'no-web'),
     },
     async drop() {
       await fs.rm(dataDir, { recursive: true, force: true });
-      if (!base) return;
+      if (!base || !scratch) return;
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.query(`DROP DATABASE IF EXISTS ${scratch.name} WITH (FORCE)`);
       } finally {
         await c.end();
       }
