@@ -6,6 +6,7 @@ export * from './user/index';
 export * from './status';
 export * from './room/dto';
 export * from './realtime/index';
+export * from './realtime/actions';
 export * from './song/index';
 export * from './room/endpoints-shared';
 export * from './room/endpoints';

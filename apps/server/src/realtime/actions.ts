@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import {
-  AddDjParams,
-  PlayOneTimeAnimationParams,
-  RemoveDjParams,
-  SkipSongParams,
-  UpdateNextSongParams,
-  VoteOnSongParams,
+  isRoomActionName,
+  SOCKET_ACTIONS,
+  type RoomActionName,
+  type SocketActionParams,
+  type SocketActions,
 } from '@tt/protocol';
 import type { RoomEngine } from './engine';
 import type { LiveRoom } from './live-room';
@@ -17,33 +16,63 @@ import type { Actor } from './room-actions';
 export function paramsProblem(error: z.ZodError): string {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'params';
-  return ROOM_ERRORS.INVALID_PARAMS(`${where}: ${issue?.message ?? 'invalid'}`);
+  return `${where}: ${issue?.message ?? 'invalid'}`;
 }
 
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   const parsed = schema.safeParse(params);
-  if (!parsed.success) throw refuse(paramsProblem(parsed.error));
+  if (!parsed.success) throw refuse(ROOM_ERRORS.INVALID_PARAMS, paramsProblem(parsed.error));
   return parsed.data;
 }
 
-export const ROOM_ACTIONS = [
-  'addDj',
-  'removeDj',
-  'updateNextSong',
-  'voteOnSong',
-  'skipSong',
-  'playOneTimeAnimation',
-] as const;
-type RoomActionName = (typeof ROOM_ACTIONS)[number];
-
 export type { RoomActionName };
-export const isRoomAction = (name: unknown): name is RoomActionName =>
-  typeof name === 'string' && (ROOM_ACTIONS as readonly string[]).includes(name);
+/** The in-room actions the server runs: every action of the registry but joinRoom. */
+export const isRoomAction = isRoomActionName;
+
+interface ActionContext {
+  engine: RoomEngine;
+  auth: Actor;
+  actor: Actor;
+  /** Runs fn on the live room, in its queue (the connection is known to have joined it). */
+  run: (roomUuid: string, fn: (room: LiveRoom) => Promise<void> | void) => Promise<Done>;
+}
+type Done = { roomUuid: string; seq: number };
+type Handlers = {
+  [K in RoomActionName]: (
+    p: SocketActionParams<SocketActions[K]>,
+    c: ActionContext,
+  ) => Promise<Done>;
+};
+
+/** One handler per action of the registry (PROTO-ACTIONS-1): a missing one does not compile. */
+const HANDLERS: Handlers = {
+  addDj: async (p, { engine, auth, actor, run }) => {
+    await engine.requireVerified(auth);
+    return run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, engine.playback));
+  },
+  removeDj: (p, { engine, actor, run }) =>
+    run(p.roomUuid, (r) => act.removeDj(r, actor, p.djUuid, engine.playback)),
+  updateNextSong: (p, { engine, actor, run }) =>
+    run(p.roomUuid, (r) => act.updateNextSong(r, actor, p.song, engine.playback)),
+  voteOnSong: async (p, { engine, actor, run }) => {
+    let star: act.StarChange | null = null;
+    const done = await run(p.roomUuid, (r) => {
+      star = act.voteOnSong(r, actor, p.songVotes);
+    });
+    if (star) engine.announceStar(p.roomUuid, actor.uuid, star);
+    return done;
+  },
+  skipSong: (p, { engine, actor, run }) =>
+    run(p.roomUuid, (r) => act.skipSong(r, actor, engine.playback)),
+  playOneTimeAnimation: (p, { actor, run }) =>
+    run(p.roomUuid, (r) => act.playOneTimeAnimation(r, actor, p.animation, p.emoji)),
+};
 
 /**
  * Runs one of the in-room actions for a connection that joined the room. Guests only listen
- * (RR-GUEST-1); the user is who the token says, whatever the params claim. Answers the room and
- * the seq of its last message once the action is done.
+ * (RR-GUEST-1); the user is who the token says, whatever the params claim. Params are checked
+ * against the action's schema in the registry. Answers the room and the seq of its last message
+ * once the action is done.
  */
 export async function runRoomAction(
   engine: RoomEngine,
@@ -51,45 +80,15 @@ export async function runRoomAction(
   name: RoomActionName,
   params: Record<string, unknown>,
   joined: (roomUuid: string) => boolean,
-): Promise<{ roomUuid: string; seq: number }> {
+): Promise<Done> {
   if (auth.isGuest) throw refuse(ROOM_ERRORS.GUEST_LISTEN_ONLY);
   const actor = act.actorOf(auth);
-  const run = async (roomUuid: string, fn: (room: LiveRoom) => Promise<void> | void) => {
-    if (!joined(roomUuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
+  const run: ActionContext['run'] = async (roomUuid, fn) => {
     const { seq } = await engine.act(roomUuid, actor, fn);
     return { roomUuid, seq };
   };
-  const pb = engine.playback;
-  switch (name) {
-    case 'addDj': {
-      const p = parseParams(AddDjParams, params);
-      if (joined(p.roomUuid)) await engine.requireVerified(auth);
-      return run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, pb));
-    }
-    case 'removeDj': {
-      const p = parseParams(RemoveDjParams, params);
-      return run(p.roomUuid, (r) => act.removeDj(r, actor, p.djUuid, pb));
-    }
-    case 'updateNextSong': {
-      const p = parseParams(UpdateNextSongParams, params);
-      return run(p.roomUuid, (r) => act.updateNextSong(r, actor, p.song, pb));
-    }
-    case 'voteOnSong': {
-      const p = parseParams(VoteOnSongParams, params);
-      let star: act.StarChange | null = null;
-      const done = await run(p.roomUuid, (r) => {
-        star = act.voteOnSong(r, actor, p.songVotes);
-      });
-      if (star) engine.announceStar(p.roomUuid, actor.uuid, star);
-      return done;
-    }
-    case 'skipSong': {
-      const p = parseParams(SkipSongParams, params);
-      return run(p.roomUuid, (r) => act.skipSong(r, actor, pb));
-    }
-    case 'playOneTimeAnimation': {
-      const p = parseParams(PlayOneTimeAnimationParams, params);
-      return run(p.roomUuid, (r) => act.playOneTimeAnimation(r, actor, p.animation, p.emoji));
-    }
-  }
+  const parsed = parseParams(SOCKET_ACTIONS[name].params, params);
+  if (!joined((parsed as { roomUuid: string }).roomUuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
+  const handler = HANDLERS[name] as (p: unknown, c: ActionContext) => Promise<Done>;
+  return handler(parsed, { engine, auth, actor, run });
 }

@@ -21,7 +21,7 @@ export class Connection {
   lastSeen = Date.now();
   totalActions = 0;
   auth: AuthContext | null = null;
-  authError: string | null = null;
+  authError: Refusal | null = null;
   /** Resolves once the token was checked (frames wait for it). */
   ready: Promise<void> = Promise.resolve();
   readonly rooms = new Map<string, RoomGate>();

@@ -1,7 +1,7 @@
 import type { RoomDto, SongVotes, UserProfileDto } from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { RoomPresence } from '../platform/ports';
-import { refuse, refuseCode, ROOM_ERRORS } from './errors';
+import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, type LiveRoom } from './live-room';
 import { isListening } from './listening';
 import type { Actor } from './room-actions';
@@ -69,7 +69,7 @@ export class RoomEngine extends RoomRuntime {
         const ratio = this.options.guestAllowanceRatio;
         const refusal = roomSizeRefusal(room.occupancy(), settings.roomSize, ratio, auth);
         if (refusal && !isRoomModerator(settings, actor, Date.now())) {
-          throw refuseCode(refusal);
+          throw refuse(refusal);
         }
         const { uuid, tokenRole, isGuest, roles } = auth;
         room.addMember({ uuid, tokenRole, isGuest, roles, profile }, connectionId);

@@ -2,36 +2,36 @@ import { ERRORS, type ErrorCode } from '@tt/protocol';
 import { AppError } from '../platform/errors';
 
 /**
- * The error texts of the room socket. An action that fails answers
- * `{ error: <text>, code?: <catalogue code>, context: 'response', messageId }`; the connection
- * stays open. `error` is what ttfm-socket clients read; `code` (when there is one) names the
- * refusal in the protocol's error catalogue, for clients that translate it.
+ * The refusals of the room socket, by the code they carry. An action that fails answers
+ * `{ error: <text>, code: <catalogue code>, context: 'response', messageId }`; the connection
+ * stays open. `error` is what ttfm-socket clients read; `code` names the refusal in the protocol's
+ * error catalogue (packages/protocol/src/errors.ts) for clients that translate it (PROTO-ERR-1).
  */
 export const ROOM_ERRORS = {
-  UNKNOWN_ACTION: (name: string) => `Unknown action: ${name}`,
-  UNKNOWN_EVENT: (name: string) => `Unknown event: ${name}`,
-  INVALID_PARAMS: (detail: string) => `Invalid params: ${detail}`,
-  NOT_AUTHENTICATED: 'Invalid or expired token',
-  NOT_JOINED: 'Join the room first',
-  GUEST_LISTEN_ONLY: 'Guests can only listen, please log in',
-  ROOM_SERVICE_DOWN: 'The room service is not available',
-  ROOM_FULL: ERRORS.ROOM_FULL.message,
-  BANNED: ERRORS.ROOM_BANNED.message,
-  NO_SEAT: 'Every DJ seat is taken',
-  ALREADY_DJ: 'You are already a DJ',
-  CANNOT_DJ: 'You are not allowed to DJ in this room',
-  NOT_A_DJ: 'You are not a DJ',
-  TARGET_NOT_A_DJ: 'This user is not a DJ',
-  REMOVE_DJ_FORBIDDEN: 'Only moderators can remove another DJ',
-  NOTHING_PLAYING: 'No song is playing',
-  SKIP_FORBIDDEN: 'Only the DJ or a moderator can skip this song',
-  OWN_SONG_VOTE: 'You cannot vote on your own song',
-  EMOJI_REQUIRED: 'An emoji animation needs exactly one emoji',
-  CHAT_DISABLED: 'You cannot send emoji in this room right now',
-  SERVER_ERROR: 'Something went wrong, please try again',
-} as const;
+  UNKNOWN_ACTION: 'SOCKET_UNKNOWN_ACTION',
+  UNKNOWN_EVENT: 'SOCKET_UNKNOWN_EVENT',
+  INVALID_PARAMS: 'SOCKET_INVALID_PARAMS',
+  NOT_AUTHENTICATED: 'TOKEN_INVALID',
+  NOT_JOINED: 'ROOM_NOT_JOINED',
+  GUEST_LISTEN_ONLY: 'ROOM_GUEST_LISTEN_ONLY',
+  ROOM_SERVICE_DOWN: 'ROOM_SERVICE_DOWN',
+  ROOM_FULL: 'ROOM_FULL',
+  BANNED: 'ROOM_BANNED',
+  NO_SEAT: 'ROOM_NO_SEAT',
+  ALREADY_DJ: 'ROOM_ALREADY_DJ',
+  CANNOT_DJ: 'ROOM_CANNOT_DJ',
+  NOT_A_DJ: 'ROOM_NOT_A_DJ',
+  TARGET_NOT_A_DJ: 'ROOM_TARGET_NOT_A_DJ',
+  REMOVE_DJ_FORBIDDEN: 'ROOM_REMOVE_DJ_FORBIDDEN',
+  NOTHING_PLAYING: 'ROOM_NOTHING_PLAYING',
+  SKIP_FORBIDDEN: 'ROOM_SKIP_FORBIDDEN',
+  OWN_SONG_VOTE: 'ROOM_OWN_SONG_VOTE',
+  EMOJI_REQUIRED: 'ROOM_EMOJI_REQUIRED',
+  CHAT_DISABLED: 'ROOM_EMOJI_DISABLED',
+  SERVER_ERROR: 'INTERNAL',
+} as const satisfies Record<string, ErrorCode>;
 
-/** A refused action: its text goes back to the client as `error` (and its code as `code`). */
+/** A refused action: its text goes back to the client as `error` and its code as `code`. */
 export class RoomActionError extends Error {
   constructor(
     message: string,
@@ -42,10 +42,18 @@ export class RoomActionError extends Error {
   }
 }
 
-export const refuse = (message: string) => new RoomActionError(message);
+/**
+ * A refusal of the catalogue: its standard text, or — for the refusals that name what was wrong
+ * (unknown action or event, invalid params) — the standard text followed by `: <detail>`.
+ */
+export function refuse(code: ErrorCode, detail?: string): RoomActionError {
+  const text = ERRORS[code].message;
+  return new RoomActionError(detail === undefined ? text : `${text}: ${detail}`, code);
+}
 
-/** A refusal of the error catalogue: its standard text and its code. */
-export const refuseCode = (code: ErrorCode) => new RoomActionError(ERRORS[code].message, code);
+/** The text of a refusal code, as a client reads it in `error`. */
+export const refusalText = (code: ErrorCode, detail?: string): string =>
+  refuse(code, detail).message;
 
 /** What a client sees for any error thrown while running an action. */
 export function errorText(err: unknown): { text: string; code?: string; unexpected: boolean } {
@@ -57,7 +65,7 @@ export function errorText(err: unknown): { text: string; code?: string; unexpect
   }
   if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') {
     // Password hashing is saturated (SEC-ROOMPW-3): a refusal, not a fault.
-    return { text: ROOM_ERRORS.SERVER_ERROR, code: err.code, unexpected: false };
+    return { text: ERRORS.INTERNAL.message, code: err.code, unexpected: false };
   }
-  return { text: ROOM_ERRORS.SERVER_ERROR, unexpected: true };
+  return { text: ERRORS.INTERNAL.message, code: 'INTERNAL', unexpected: true };
 }

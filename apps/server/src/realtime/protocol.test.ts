@@ -80,11 +80,12 @@ describe('transport', () => {
     raw.close();
   });
 
-  it('an unknown action, an unknown event or a bad frame answers an error and keeps the connection', async () => {
+  it('PROTO-ERR-1: an unknown action, an unknown event or a bad frame answers an error with its code and keeps the connection', async () => {
     const raw = await RawSocket.open(s, user.token);
     raw.send({ event: 'action', params: { action: 'dance' }, messageId: 1 });
     expect(await raw.next((f) => f?.messageId === 1)).toEqual({
       error: 'Unknown action: dance',
+      code: 'SOCKET_UNKNOWN_ACTION',
       context: 'response',
       messageId: 1,
     });
@@ -92,11 +93,25 @@ describe('transport', () => {
     raw.send({ event: 'say', room: roomUuid, messageId: 2 });
     expect(await raw.next((f) => f?.messageId === 2)).toEqual({
       error: 'Unknown event: say',
+      code: 'SOCKET_UNKNOWN_EVENT',
       context: 'response',
       messageId: 2,
     });
     raw.send({ event: 'action', messageId: 3 });
-    expect((await raw.next((f) => f?.messageId === 3)).error).toBe('Unknown action: undefined');
+    expect(await raw.next((f) => f?.messageId === 3)).toMatchObject({
+      error: 'Unknown action: undefined',
+      code: 'SOCKET_UNKNOWN_ACTION',
+    });
+    raw.send({ event: 'action', params: { action: 'skipSong', roomUuid }, messageId: 5 });
+    expect(await raw.next((f) => f?.messageId === 5)).toMatchObject({
+      error: 'Join the room first',
+      code: 'ROOM_NOT_JOINED',
+    });
+    raw.send({ event: 'action', params: { action: 'voteOnSong', roomUuid }, messageId: 6 });
+    expect(await raw.next((f) => f?.messageId === 6)).toMatchObject({
+      error: expect.stringMatching(/^Invalid params: songVotes: /),
+      code: 'SOCKET_INVALID_PARAMS',
+    });
     raw.send({ event: 'detailsView', messageId: 4 });
     expect((await raw.next((f) => f?.messageId === 4)).data.id).toEqual(expect.any(String));
     expect(raw.closed).toBe(false);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientRoomState, RoomDto } from '@tt/protocol';
+import { ERRORS, type ClientRoomState, type RoomDto } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import { runRoomAction, type RoomActionName } from './actions';
 import type { JoinAuth, JoinOutcome, JoinParams, RoomEngine } from './engine';
@@ -276,7 +276,7 @@ export class RoomRouter {
       await reply({ result });
     } catch (err) {
       if (err instanceof MovedError || err instanceof NotOwnerError) {
-        await reply({ error: { text: ROOM_ERRORS.SERVER_ERROR, moved: true } });
+        await reply({ error: { text: ERRORS.INTERNAL.message, moved: true } });
         return;
       }
       const { text, code, unexpected } = errorText(err);

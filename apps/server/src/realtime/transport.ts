@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { JoinRoomParams } from '@tt/protocol';
+import { ERRORS, JoinRoomParams, type ErrorCode } from '@tt/protocol';
 import { socketRateKind } from '@tt/rules';
 import { clientAddress } from '../platform/client-address';
+import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/service';
 import { controlCharPath } from '../platform/http-hardening';
 import { isRoomAction, parseParams } from './actions';
@@ -100,7 +101,13 @@ export class Transport implements LocalRooms {
         }
       },
       (err: Error) => {
-        conn.authError = err?.message || ROOM_ERRORS.NOT_AUTHENTICATED;
+        conn.authError = {
+          error: err?.message || ERRORS.TOKEN_INVALID.message,
+          code:
+            err instanceof AppError && err.code in ERRORS
+              ? (err.code as ErrorCode)
+              : ROOM_ERRORS.NOT_AUTHENTICATED,
+        };
         setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
       },
     );
@@ -142,7 +149,7 @@ export class Transport implements LocalRooms {
     await conn.ready;
     const { event, params, messageId, room } = frame as Record<string, any>;
     if (conn.refusal || !conn.auth) {
-      const error = conn.refusal ?? { error: conn.authError ?? ROOM_ERRORS.NOT_AUTHENTICATED };
+      const error = conn.refusal ?? conn.authError ?? refusal(ROOM_ERRORS.NOT_AUTHENTICATED);
       conn.send(responseFrame(messageId, error));
       conn.close(true);
       return;
@@ -171,7 +178,8 @@ export class Transport implements LocalRooms {
         this.leave(conn, room, true);
         conn.send(responseFrame(messageId, {}));
       } else {
-        conn.send(responseFrame(messageId, { error: ROOM_ERRORS.UNKNOWN_EVENT(String(event)) }));
+        const unknown = refuse(ROOM_ERRORS.UNKNOWN_EVENT, String(event));
+        conn.send(responseFrame(messageId, { error: unknown.message, code: unknown.code }));
       }
     } catch (err) {
       this.platform.log.error({ err }, 'realtime frame failed');
@@ -200,13 +208,13 @@ export class Transport implements LocalRooms {
       // SEC-INPUT-1 on the socket: no control characters in any action's params.
       const bad = controlCharPath(p, 'params');
       if (bad)
-        throw refuse(ROOM_ERRORS.INVALID_PARAMS(`${bad}: must not contain control characters`));
+        throw refuse(ROOM_ERRORS.INVALID_PARAMS, `${bad}: must not contain control characters`);
       if (p.action === 'joinRoom') {
         await this.join(conn, p, messageId);
         this.platform.metrics.roomActions.inc({ action: 'joinRoom', outcome: 'ok' });
         return;
       }
-      if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION(String(p.action)));
+      if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION, String(p.action));
       const auth = conn.auth!;
       const roomUuid = typeof p.roomUuid === 'string' ? p.roomUuid : null;
       const done = await this.router.action(roomUuid, auth, p.action, p, (uuid) =>

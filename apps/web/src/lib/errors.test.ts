@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@tt/protocol';
+import { COMMON_SOCKET_REFUSALS, ERRORS, SOCKET_ACTIONS } from '@tt/protocol';
 import es from '../i18n/es.json';
 import { socketErrorText } from './errors';
 
@@ -21,6 +21,15 @@ describe('socket refusals in the user’s language', () => {
       expect(socketErrorText(message, code, t, exists, 'es')).toBe(spanish[code]);
       expect(socketErrorText(message, code, t, exists, 'en')).toBe(message);
     }
+  });
+
+  it('PROTO-ERR-1: every refusal an action of the registry may answer has a Spanish text', () => {
+    const codes = new Set<string>(COMMON_SOCKET_REFUSALS);
+    for (const def of Object.values(SOCKET_ACTIONS)) for (const c of def.refusals) codes.add(c);
+    expect([...codes].filter((c) => !(c in spanish))).toEqual([]);
+    expect(socketErrorText('Every DJ seat is taken', 'ROOM_NO_SEAT', t, exists, 'es')).toBe(
+      'Todos los puestos de DJ están ocupados',
+    );
   });
 
   it('a text that is not the code’s standard one, or has no code, is shown as sent', () => {

@@ -1,4 +1,4 @@
-import type { RoomDto, TokenRole } from '@tt/protocol';
+import type { ErrorCode, RoomDto, TokenRole } from '@tt/protocol';
 import { ROOM_ERRORS } from '../errors';
 import { hasRoomRole, isBannedFromRoom } from './roles';
 
@@ -37,7 +37,7 @@ export function takeSeatRefusal(
   user: DjCandidate,
   djUuids: readonly string[],
   now: number,
-): string | null {
+): ErrorCode | null {
   if (djUuids.includes(user.uuid)) return ROOM_ERRORS.ALREADY_DJ;
   if (!canDj(settings, user, now)) return ROOM_ERRORS.CANNOT_DJ;
   if (djUuids.length >= Math.max(0, settings.numberOfDjs)) return ROOM_ERRORS.NO_SEAT;

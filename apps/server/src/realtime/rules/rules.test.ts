@@ -77,11 +77,9 @@ describe('seats', () => {
   it('RR-SEAT-1, RR-SEAT-2: a free seat, once', () => {
     const s = settings('EVERYONE', [], 2);
     expect(takeSeatRefusal(s, user('a'), [], NOW)).toBeNull();
-    expect(takeSeatRefusal(s, user('a'), ['a'], NOW)).toBe('You are already a DJ');
-    expect(takeSeatRefusal(s, user('c'), ['a', 'b'], NOW)).toBe('Every DJ seat is taken');
-    expect(takeSeatRefusal(s, user('g', true), [], NOW)).toBe(
-      'You are not allowed to DJ in this room',
-    );
+    expect(takeSeatRefusal(s, user('a'), ['a'], NOW)).toBe('ROOM_ALREADY_DJ');
+    expect(takeSeatRefusal(s, user('c'), ['a', 'b'], NOW)).toBe('ROOM_NO_SEAT');
+    expect(takeSeatRefusal(s, user('g', true), [], NOW)).toBe('ROOM_CANNOT_DJ');
   });
 
   it('RR-SEAT-3: seats shrinking: the last in the lineup step down, the one playing stays', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ClientRoomState } from '@tt/protocol';
+import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { RoomConnection } from './connection';
 import { CURRENT_ROOM_KEY, readCurrentRoom } from './currentRoom';
 import { primusUrl } from './primus';
@@ -235,7 +235,7 @@ describe('room socket: heartbeat and reconnects', () => {
     t.socket().serverOpen();
     t.joinWith(sampleState());
     await flush();
-    const vote = t.conn.action('voteOnSong', { songVotes: { like: true } });
+    const vote = t.conn.action(SOCKET_ACTIONS.voteOnSong, { songVotes: { like: true } });
     t.socket().serverDrop();
     await expect(vote).rejects.toMatchObject({ disconnected: true });
   });
@@ -259,7 +259,7 @@ describe('room socket: heartbeat and reconnects', () => {
     t.socket().serverOpen();
     t.joinWith(sampleState());
     await flush();
-    const vote = t.conn.action('voteOnSong', { songVotes: { like: true } });
+    const vote = t.conn.action(SOCKET_ACTIONS.voteOnSong, { songVotes: { like: true } });
     t.socket().serverSend({
       context: 'response',
       messageId: t.socket().lastAction().messageId,
@@ -362,7 +362,7 @@ describe('room socket: server events', () => {
     t.socket().serverOpen();
     t.joinWith(sampleState());
     await flush();
-    const ok = t.conn.action('voteOnSong', { songVotes: { like: true } });
+    const ok = t.conn.action(SOCKET_ACTIONS.voteOnSong, { songVotes: { like: true } });
     const sent = t.socket().lastAction();
     expect(sent.params).toEqual({
       action: 'voteOnSong',
@@ -371,7 +371,7 @@ describe('room socket: server events', () => {
     });
     t.socket().serverSend({ context: 'response', messageId: sent.messageId, status: 'OK' });
     await expect(ok).resolves.toMatchObject({ status: 'OK' });
-    const bad = t.conn.action('skipSong');
+    const bad = t.conn.action(SOCKET_ACTIONS.skipSong, {});
     t.socket().serverSend({
       context: 'response',
       messageId: t.socket().lastAction().messageId,

@@ -1,8 +1,12 @@
-import type {
-  ClientRoomState,
-  CustomServerMessage,
-  JoinRoomResult,
-  PlayedOneTimeAnimationParams,
+import {
+  SOCKET_ACTIONS,
+  type AnySocketAction,
+  type ClientRoomState,
+  type CustomServerMessage,
+  type JoinRoomResult,
+  type PlayedOneTimeAnimationParams,
+  type SocketActionInput,
+  type SocketActionResult,
 } from '@tt/protocol';
 import { ActionError, SocketActions } from './actions';
 import { writeCurrentRoom } from './currentRoom';
@@ -29,8 +33,6 @@ export interface RoomConnectionOptions {
   /** Longest random wait before rejoining after a roomReset (spec §9: up to 2 s). */
   resetDelayMs?: number;
 }
-
-export type ActionParams = Record<string, unknown>;
 
 /**
  * The connection behaviour of spec §4: join and take the full state, then apply each statePatch
@@ -115,14 +117,18 @@ export class RoomConnection {
     this.conn.end();
   }
 
-  /** Sends an action for this room: `{ action, roomUuid, ...params }`. */
-  action<T = Record<string, unknown>>(
-    action: string,
-    params: ActionParams = {},
+  /**
+   * Sends an action of the registry for this room: `{ action: def.name, roomUuid, ...params }`
+   * (PROTO-ACTIONS-1: its params and result are typed by the definition).
+   */
+  action<A extends AnySocketAction>(
+    def: A,
+    params: SocketActionInput<A>,
     onAnswer?: (frame: Record<string, unknown>) => void,
-  ): Promise<T> {
+  ): Promise<SocketActionResult<A>> {
     if (this.stopped) return Promise.reject(new ActionError('Not connected to the room', true));
-    return this.actions.send<T>({ ...params, roomUuid: this.opts.roomUuid, action }, onAnswer);
+    const frame = { ...params, roomUuid: this.opts.roomUuid, action: def.name };
+    return this.actions.send<SocketActionResult<A>>(frame, onAnswer);
   }
 
   /** Asks for the full state again (after a failed patch, a reset, a reconnect). */
@@ -136,7 +142,7 @@ export class RoomConnection {
     this.joining = true;
     const hadState = this.opts.store.getState().state !== null;
     this.set({ status: hadState ? 'rejoining' : 'connecting' });
-    const params: ActionParams = {};
+    const params: SocketActionInput<typeof SOCKET_ACTIONS.joinRoom> = {};
     if (this.opts.password) params.password = this.opts.password;
     // The answer is taken the moment its frame is read: the frames after it patch its state.
     const onAnswer = (frame: Record<string, unknown>) => {
@@ -155,7 +161,7 @@ export class RoomConnection {
       });
       writeCurrentRoom({ slug: this.opts.slug, lastConnection: this.now(), error: null });
     };
-    this.action<JoinRoomResult>('joinRoom', params, onAnswer).then(
+    this.action(SOCKET_ACTIONS.joinRoom, params, onAnswer).then(
       () => undefined,
       (err: unknown) => {
         if (seq !== this.joinSeq || this.stopped) return;

@@ -1,5 +1,6 @@
 import { currentToken, useSession } from '../session';
-import { RoomConnection, type ActionParams } from './connection';
+import type { AnySocketAction, SocketActionInput, SocketActionResult } from '@tt/protocol';
+import { RoomConnection } from './connection';
 import { readCurrentRoom, writeCurrentRoom } from './currentRoom';
 import { initialRoomState, useRoomStore } from './store';
 
@@ -43,13 +44,18 @@ export function leaveRoom(): void {
   writeCurrentRoom(null);
 }
 
-/** Sends an action to the room the user is in. */
-export function roomAction<T = Record<string, unknown>>(
-  action: string,
-  params: ActionParams = {},
-): Promise<T> {
+/**
+ * Sends an action of the registry to the room the user is in: `roomAction(SOCKET_ACTIONS.voteOnSong,
+ * { songVotes })`. The room's uuid is filled in; params and result are typed by the definition.
+ */
+export function roomAction<A extends AnySocketAction>(
+  def: A,
+  ...params: object extends SocketActionInput<A>
+    ? [params?: SocketActionInput<A>]
+    : [params: SocketActionInput<A>]
+): Promise<SocketActionResult<A>> {
   if (!active) return Promise.reject(new Error('Not in a room'));
-  return active.action<T>(action, params);
+  return active.action(def, (params[0] ?? {}) as SocketActionInput<A>);
 }
 
 /** The room the user is connected to (uuid), if any. */

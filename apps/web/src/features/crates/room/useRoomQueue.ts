@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ClientRoomState, CrateDto, CrateSongDto } from '@tt/protocol';
+import {
+  SOCKET_ACTIONS,
+  type ClientRoomState,
+  type CrateDto,
+  type CrateSongDto,
+} from '@tt/protocol';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
@@ -52,7 +57,7 @@ export async function syncNextSong(state: ClientRoomState, me: Me, queue: CrateS
   if (!seat) return;
   const next = nextFromQueue(queue, currentPlay(state), me.uuid);
   if (needsNextUpdate(next, seat.nextSong)) {
-    await roomAction('updateNextSong', { song: toRoomSong(next) });
+    await roomAction(SOCKET_ACTIONS.updateNextSong, { song: toRoomSong(next) });
   }
 }
 

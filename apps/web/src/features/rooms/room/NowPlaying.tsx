@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientRoomState } from '@tt/protocol';
+import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
@@ -85,7 +85,7 @@ export function NowPlaying({
         <button
           type="button"
           className="btn btn-ghost btn-sm np-skip"
-          onClick={() => void run(() => roomAction('skipSong'), t('room.skipped'))}
+          onClick={() => void run(() => roomAction(SOCKET_ACTIONS.skipSong), t('room.skipped'))}
           data-testid="skip-song"
         >
           {t('room.skip')}

@@ -1,3 +1,4 @@
+import { SOCKET_ACTIONS } from '@tt/protocol';
 import { useTranslation } from 'react-i18next';
 import { roomAction } from '../../../lib/socket/session';
 import { useRoomRunner, type Me } from './hooks';
@@ -20,7 +21,9 @@ export function Reactions({ me }: { me: Me }) {
             disabled={disabled}
             aria-label={t('room.reactions.send', { emoji })}
             onClick={() =>
-              void run(() => roomAction('playOneTimeAnimation', { animation: 'emoji', emoji }))
+              void run(() =>
+                roomAction(SOCKET_ACTIONS.playOneTimeAnimation, { animation: 'emoji', emoji }),
+              )
             }
           >
             {emoji}
@@ -31,7 +34,9 @@ export function Reactions({ me }: { me: Me }) {
         type="button"
         className="btn btn-ghost btn-sm jump-btn"
         disabled={disabled}
-        onClick={() => void run(() => roomAction('playOneTimeAnimation', { animation: 'jump' }))}
+        onClick={() =>
+          void run(() => roomAction(SOCKET_ACTIONS.playOneTimeAnimation, { animation: 'jump' }))
+        }
         data-testid="jump"
       >
         <span aria-hidden="true">⤒</span> {t('room.reactions.jump')}

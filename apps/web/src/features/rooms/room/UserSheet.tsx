@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roomRoleEndpoints, type ClientRoomState, type RoomUserRole } from '@tt/protocol';
+import {
+  roomRoleEndpoints,
+  type ClientRoomState,
+  type RoomUserRole,
+  SOCKET_ACTIONS,
+} from '@tt/protocol';
 import { api } from '../../../lib/api';
 import { roomAction } from '../../../lib/socket/session';
 import { Avatar } from '../../../ui/Avatar';
@@ -138,7 +143,7 @@ export function UserSheet({
                 className="mod-item"
                 onClick={() =>
                   void act(
-                    () => roomAction('removeDj', { djUuid: userUuid }),
+                    () => roomAction(SOCKET_ACTIONS.removeDj, { djUuid: userUuid }),
                     t('room.mod.removedDj', { name }),
                   )
                 }

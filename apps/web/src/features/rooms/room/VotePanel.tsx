@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientRoomState } from '@tt/protocol';
+import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { vibePercent } from '../model';
 import { useRoomRunner, type Me } from './hooks';
@@ -15,7 +15,7 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
   const vibe = vibePercent(state.vibeMeter);
   const { likes, dislikes, stars } = state.voteCounts;
   const vote = (songVotes: { like?: boolean; star?: boolean }) =>
-    void run(() => roomAction('voteOnSong', { songVotes }));
+    void run(() => roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes }));
   const why = me.isGuest ? t('room.votes.guest') : !playing ? t('room.votes.nothing') : undefined;
   const common = { disabled, title: why };
 

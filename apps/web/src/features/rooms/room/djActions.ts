@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
+import { SOCKET_ACTIONS, type ClientRoomState, type MinimalSongDto } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { isDj } from '../model';
 import { useRoomRunner, type Me } from './hooks';
@@ -29,11 +29,11 @@ export function useDjActions() {
     takeSeat: () =>
       run(async () => {
         const song = useDjDraft.getState().song;
-        await roomAction('addDj', song ? { song } : {});
+        await roomAction(SOCKET_ACTIONS.addDj, song ? { song } : {});
         useDjDraft.getState().pick(null);
       }, t('room.dj.tookSeat')),
-    leaveSeat: () => run(() => roomAction('removeDj'), t('room.dj.leftSeat')),
+    leaveSeat: () => run(() => roomAction(SOCKET_ACTIONS.removeDj), t('room.dj.leftSeat')),
     setNextSong: (song: MinimalSongDto) =>
-      run(() => roomAction('updateNextSong', { song }), t('room.dj.nextSet')),
+      run(() => roomAction(SOCKET_ACTIONS.updateNextSong, { song }), t('room.dj.nextSet')),
   };
 }

@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors';
+import {
+  AddDjParams,
+  JoinRoomParams,
+  PlayOneTimeAnimationParams,
+  RemoveDjParams,
+  SkipSongParams,
+  UpdateNextSongParams,
+  VoteOnSongParams,
+  type ActionName,
+  type JoinRoomResult,
+} from './index';
+
+/** What every answered action carries besides its own result fields. */
+export interface ActionAnswer {
+  status: 'OK';
+}
+
+/**
+ * One action of the room socket (`{ event: 'action', params: { action: name, … } }`): the single
+ * source of truth for its name, its params schema, its result and the refusals it may answer.
+ * The server dispatches from it, the web calls it with `roomAction(def, params)`, and
+ * docs/PROTOCOL.md is checked against it (PROTO-ACTIONS-1).
+ */
+export interface SocketAction<N extends string, P extends z.ZodType, R> {
+  name: N;
+  summary: string;
+  params: P;
+  /** The catalogue codes this action answers when it refuses (besides the generic ones). */
+  refusals: readonly ErrorCode[];
+  /** Phantom: the result fields of a successful answer (never set at runtime). */
+  readonly result?: R;
+}
+
+/** Declares an action; the result type is given first: `socketAction<JoinRoomResult>()({…})`. */
+export const socketAction =
+  <R = Record<string, never>>() =>
+  <N extends string, P extends z.ZodType>(
+    def: Omit<SocketAction<N, P, R>, 'result'>,
+  ): SocketAction<N, P, R> =>
+    def;
+
+/** Refusals any action may answer, so they are not repeated on each. */
+export const COMMON_SOCKET_REFUSALS = [
+  'TOKEN_INVALID',
+  'SESSION_REVOKED',
+  'SOCKET_UNKNOWN_ACTION',
+  'SOCKET_INVALID_PARAMS',
+  'SOCKET_RATE_LIMITED',
+  'SOCKET_USER_LIMIT',
+  'SOCKET_IP_LIMIT',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+
+/** Refusals of every action done inside a joined room. */
+const IN_ROOM = ['ROOM_NOT_JOINED', 'ROOM_GUEST_LISTEN_ONLY', 'ROOM_BANNED'] as const;
+
+export const SOCKET_ACTIONS = {
+  joinRoom: socketAction<JoinRoomResult>()({
+    name: 'joinRoom',
+    summary: 'Enter a live room and receive its state',
+    params: JoinRoomParams,
+    refusals: [
+      'ROOM_NOT_FOUND',
+      'ROOM_FULL',
+      'ROOM_GUESTS_FULL',
+      'ROOM_BANNED',
+      'ROOM_KICKED',
+      'ROOM_PASSWORD_REQUIRED',
+      'ROOM_PASSWORD_INCORRECT',
+      'ROOM_PASSWORD_ATTEMPTS',
+      'ROOM_SERVICE_DOWN',
+    ],
+  }),
+  addDj: socketAction()({
+    name: 'addDj',
+    summary: 'Take a free DJ seat, optionally with the song to play next',
+    params: AddDjParams,
+    refusals: [
+      ...IN_ROOM,
+      'EMAIL_NOT_VERIFIED_ACTION',
+      'ROOM_ALREADY_DJ',
+      'ROOM_CANNOT_DJ',
+      'ROOM_NO_SEAT',
+    ],
+  }),
+  removeDj: socketAction()({
+    name: 'removeDj',
+    summary: 'Step down from the stage, or (moderators) take another DJ off it',
+    params: RemoveDjParams,
+    refusals: [...IN_ROOM, 'ROOM_NOT_A_DJ', 'ROOM_TARGET_NOT_A_DJ', 'ROOM_REMOVE_DJ_FORBIDDEN'],
+  }),
+  updateNextSong: socketAction()({
+    name: 'updateNextSong',
+    summary: 'Set the song this DJ plays on their next turn',
+    params: UpdateNextSongParams,
+    refusals: [...IN_ROOM, 'ROOM_NOT_A_DJ'],
+  }),
+  voteOnSong: socketAction()({
+    name: 'voteOnSong',
+    summary: 'Like, dislike or star the song playing now',
+    params: VoteOnSongParams,
+    refusals: [...IN_ROOM, 'ROOM_NOTHING_PLAYING', 'ROOM_OWN_SONG_VOTE'],
+  }),
+  skipSong: socketAction()({
+    name: 'skipSong',
+    summary: 'End the song playing now (its DJ or a moderator)',
+    params: SkipSongParams,
+    refusals: [...IN_ROOM, 'ROOM_NOTHING_PLAYING', 'ROOM_SKIP_FORBIDDEN'],
+  }),
+  playOneTimeAnimation: socketAction()({
+    name: 'playOneTimeAnimation',
+    summary: 'Send an emoji or a jump to everyone in the room',
+    params: PlayOneTimeAnimationParams,
+    refusals: [...IN_ROOM, 'ROOM_EMOJI_REQUIRED', 'ROOM_EMOJI_DISABLED'],
+  }),
+} as const;
+
+export type SocketActions = typeof SOCKET_ACTIONS;
+export type SocketActionName = keyof SocketActions;
+/** Every action but joinRoom: they act in a room the connection joined. */
+export type RoomActionName = Exclude<SocketActionName, 'joinRoom'>;
+export type AnySocketAction = SocketActions[SocketActionName];
+
+export type SocketActionParams<A> =
+  A extends SocketAction<string, infer P, unknown> ? z.output<P> : never;
+/** What a caller passes (before defaults), without `roomUuid`, which the connection fills in. */
+export type SocketActionInput<A> =
+  A extends SocketAction<string, infer P, unknown> ? Omit<z.input<P>, 'roomUuid'> : never;
+export type SocketActionResult<A> =
+  A extends SocketAction<string, z.ZodType, infer R> ? R & ActionAnswer : never;
+
+export const isSocketAction = (name: unknown): name is SocketActionName =>
+  typeof name === 'string' && Object.hasOwn(SOCKET_ACTIONS, name);
+export const isRoomActionName = (name: unknown): name is RoomActionName =>
+  isSocketAction(name) && name !== 'joinRoom';
+
+// The SDK's action names and the registry name the same actions.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const registryMatchesSdk: Same<ActionName, SocketActionName> = true;
+void registryMatchesSdk;
