@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .default('tt:'),
   /** ROOM-OWNER-1: how long a live room's lease lasts unrenewed, in ms (with REDIS_URL). */
   ROOM_LEASE_MS: z.coerce.number().int().min(1000).max(120_000).default(6000),
+  /** ROOM-SAVE-1: a live room's state is written at most once per this many ms. */
+  ROOM_SAVE_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /**
    * WORK-OUTBOX-1: whether this process relays committed outbox events to the job queue. Off for
    * a process that should only serve requests (another process relays).

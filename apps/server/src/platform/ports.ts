@@ -107,6 +107,8 @@ export interface RoomsPort {
    * The room size is checked by the realtime layer, which knows who is connected.
    */
   authorizeJoin(req: JoinRequest): Promise<RoomDto>;
+  /** A user entered the room (their visited rooms), when the join was authorized without the service. */
+  recordVisit(roomUuid: string, userUuid: string): Promise<void>;
   /** A song started: it goes to the front of the room's recent songs. Answers the entry id. */
   songStarted(input: {
     roomUuid: string;

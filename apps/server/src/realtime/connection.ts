@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import type { SocketRateKind, TokenBucket } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
@@ -12,6 +13,14 @@ import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 export interface RoomGate {
   minSeq: number;
   buffer: RoomBusMessage[] | null;
+}
+
+/** Connections corked in this turn of the event loop, uncorked together on the next. */
+let toUncork: (() => void)[] = [];
+function uncorkAll(): void {
+  const all = toUncork;
+  toUncork = [];
+  for (const uncork of all) uncork();
 }
 
 /** One Primus websocket. */
@@ -33,6 +42,7 @@ export class Connection {
   /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */
   readonly buckets = new Map<SocketRateKind, TokenBucket>();
   refusals: number[] = [];
+  private corked = false;
 
   constructor(
     readonly ws: WebSocket,
@@ -48,7 +58,26 @@ export class Connection {
       this.ws.terminate();
       return;
     }
+    this.cork();
     this.ws.send(frame, { binary: false });
+  }
+
+  /**
+   * The frames sent to this connection until the event loop's next turn leave in one write
+   * (ROOM-JOIN-3): a burst of room messages costs one system call per connection, not one per
+   * frame.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!socket || socket.destroyed) return;
+    this.corked = true;
+    socket.cork();
+    toUncork.push(() => {
+      this.corked = false;
+      socket.uncork();
+    });
+    if (toUncork.length === 1) setImmediate(uncorkAll);
   }
 
   sendValue(value: unknown): void {

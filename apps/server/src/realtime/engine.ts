@@ -1,4 +1,4 @@
-import type { RoomDto, SongVotes, UserProfileDto } from '@tt/protocol';
+import { MODERATOR_ROLES, type RoomDto, type SongVotes, type UserProfileDto } from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { RoomPresence } from '../platform/ports';
 import { refuse, ROOM_ERRORS } from './errors';
@@ -7,7 +7,7 @@ import { isListening } from './listening';
 import type { Actor } from './room-actions';
 import { RoomRuntime } from './room-runtime';
 import { canDj, djsOverSeats } from './rules/dj';
-import { isBannedFromRoom, isRoomModerator, nextRoleExpiry } from './rules/roles';
+import { hasRoomRole, isBannedFromRoom, isRoomModerator, nextRoleExpiry } from './rules/roles';
 import { currentSeq } from './wire';
 
 export interface JoinOutcome {
@@ -31,6 +31,16 @@ export interface JoinParams {
 
 const MAX_DELAY = 2 ** 31 - 1;
 
+/** A join waiting for its room's queue, with the others of its burst. */
+interface PendingJoin {
+  connectionId: string;
+  auth: JoinAuth;
+  profile: UserProfileDto | ReturnType<typeof ghostProfile>;
+  settings: RoomDto;
+  resolve: (outcome: JoinOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
 /** What a join needs of the token (plain data: a join may be forwarded to the room's owner). */
 export type JoinAuth = Actor;
 
@@ -40,9 +50,13 @@ export type JoinAuth = Actor;
  * process's transport delivers it to its own connections.
  */
 export class RoomEngine extends RoomRuntime {
+  private readonly joinBatches = new Map<string, PendingJoin[]>();
+
   /**
-   * joinRoom: the room service authorizes (room live, passwords, bans); `prepare` lets the
-   * transport subscribe to the room before the state is taken; then the user enters (room size).
+   * joinRoom: authorized (from the live room when it can be, else by the room service: room live,
+   * passwords, bans); `prepare` lets the transport subscribe to the room before the state is
+   * taken; then the user enters (room size). Joins that wait for the room's queue at the same
+   * time enter together: one userJoined for all of them and one serialized state (ROOM-JOIN-2).
    */
   async join(
     connectionId: string,
@@ -57,36 +71,85 @@ export class RoomEngine extends RoomRuntime {
       ? ghostProfile(auth.uuid)
       : (await this.profiles([auth.uuid])).get(auth.uuid)!;
     await prepare(roomUuid);
-    return this.enqueue(roomUuid, async (existing) => {
-      const room = existing ?? (await this.load(roomUuid, settings));
-      const member = room.members.get(auth.uuid);
-      if (member) {
-        member.connections.add(connectionId);
-        if (member.leaveTimer) clearTimeout(member.leaveTimer);
-        member.leaveTimer = null;
-      } else {
-        const actor = { uuid: auth.uuid, roles: auth.roles };
-        const ratio = this.options.guestAllowanceRatio;
-        const refusal = roomSizeRefusal(room.occupancy(), settings.roomSize, ratio, auth);
-        if (refusal && !isRoomModerator(settings, actor, Date.now())) {
-          throw refuse(refusal);
-        }
-        const { uuid, tokenRole, isGuest, roles } = auth;
-        room.addMember({ uuid, tokenRole, isGuest, roles, profile }, connectionId);
-      }
-      return {
-        roomUuid,
-        didCreate: !existing,
-        stateJson: JSON.stringify(room.state),
-        serverTime: Date.now(),
-        seq: currentSeq(),
-        ownVotes: { ...(room.votes.get(auth.uuid) ?? {}) },
-      };
+    return new Promise<JoinOutcome>((resolve, reject) => {
+      const joining: PendingJoin = { connectionId, auth, profile, settings, resolve, reject };
+      const batch = this.joinBatches.get(roomUuid);
+      if (batch) return void batch.push(joining);
+      const fresh = [joining];
+      this.joinBatches.set(roomUuid, fresh);
+      this.enqueue(roomUuid, async (existing) => {
+        // Joins from now on wait for the next task.
+        if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
+        const room = existing ?? (await this.load(roomUuid, fresh[0].settings));
+        this.enterAll(room, fresh, !existing);
+      }).catch((err: unknown) => {
+        if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
+        for (const j of fresh) j.reject(err);
+      });
     });
   }
 
-  /** The room service's entry checks (room live, passwords, bans): the room's settings. */
-  authorizeJoin(auth: JoinAuth, params: JoinParams): Promise<RoomDto> {
+  /** The joins of one burst enter (or are refused, each on its own); one message, one state. */
+  private enterAll(room: LiveRoom, joins: PendingJoin[], created: boolean): void {
+    const w = room.writer();
+    const admitted: PendingJoin[] = [];
+    for (const j of joins) {
+      const { uuid, tokenRole, isGuest, roles } = j.auth;
+      const member = room.members.get(uuid);
+      if (member) {
+        member.connections.add(j.connectionId);
+        if (member.leaveTimer) clearTimeout(member.leaveTimer);
+        member.leaveTimer = null;
+      } else {
+        const ratio = this.options.guestAllowanceRatio;
+        const refusal = roomSizeRefusal(room.occupancy(), room.settings.roomSize, ratio, j.auth);
+        if (refusal && !isRoomModerator(room.settings, { uuid, roles }, Date.now())) {
+          j.reject(refuse(refusal));
+          continue;
+        }
+        room.addMember({ uuid, tokenRole, isGuest, roles, profile: j.profile }, j.connectionId, w);
+      }
+      admitted.push(j);
+    }
+    room.flush(w, 'userJoined');
+    const stateJson = JSON.stringify(room.state);
+    const serverTime = Date.now();
+    const seq = currentSeq();
+    admitted.forEach((j, i) =>
+      j.resolve({
+        roomUuid: room.uuid,
+        didCreate: created && i === 0,
+        stateJson,
+        serverTime,
+        seq,
+        ownVotes: { ...(room.votes.get(j.auth.uuid) ?? {}) },
+      }),
+    );
+  }
+
+  /**
+   * The entry checks. ROOM-JOIN-1: when this process runs the room, it is live and has no
+   * passwords, the live room's own settings decide (bans and kicks in force refuse, platform
+   * moderators excepted) without asking the room service; the visit is recorded on the side.
+   * Anything else (a password to check, a room not live or not loaded here) asks the service.
+   */
+  async authorizeJoin(auth: JoinAuth, params: JoinParams): Promise<RoomDto> {
+    const live = this.rooms.get(params.roomUuid);
+    const s = live?.settings;
+    if (s && s.isLive && !s.isPasswordProtected && !s.isGuestPasswordProtected) {
+      const now = Date.now();
+      if (!auth.roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r))) {
+        if (hasRoomRole(s, auth.uuid, ['banned'], now)) throw refuse('ROOM_BANNED');
+        if (hasRoomRole(s, auth.uuid, ['kicked'], now)) throw refuse('ROOM_KICKED');
+      }
+      if (!auth.isGuest) {
+        const port = this.roomsPort();
+        void port.recordVisit(s.uuid, auth.uuid).catch((err: unknown) => {
+          this.platform.log.warn({ err, room: s.uuid }, 'recording a room visit failed');
+        });
+      }
+      return s;
+    }
     return this.roomsPort().authorizeJoin({
       roomUuid: params.roomUuid,
       userUuid: auth.uuid,

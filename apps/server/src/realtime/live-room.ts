@@ -164,8 +164,11 @@ export class LiveRoom {
 
   // ---- membership ----
 
-  /** A new user enters (userJoined). */
-  addMember(user: JoiningUser, connectionId: string): Member {
+  /**
+   * A user enters (userJoined). With `batch`, the operations go into that writer and the caller
+   * sends them with the others of a burst (ROOM-JOIN-2); otherwise they go out at once.
+   */
+  addMember(user: JoiningUser, connectionId: string, batch?: PatchWriter): Member {
     const member: Member = {
       uuid: user.uuid,
       tokenRole: user.tokenRole,
@@ -175,7 +178,7 @@ export class LiveRoom {
       leaveTimer: null,
     };
     this.members.set(user.uuid, member);
-    const w = this.writer();
+    const w = batch ?? this.writer();
     const entry = this.clientUser(member);
     w.add(pointer('allUserData', user.uuid), {
       userProfile: user.profile,
@@ -185,7 +188,7 @@ export class LiveRoom {
     w.add('/allUsers/-', entry);
     w.add('/audienceUsers/-', entry);
     if (!user.isGuest) w.add('/floorUsers/-', entry);
-    this.flush(w, 'userJoined');
+    if (!batch) this.flush(w, 'userJoined');
     return member;
   }
 

@@ -29,6 +29,11 @@ export interface RealtimeOptions {
   guestAllowanceRatio: number;
   /** ROOM-OWNER-1: how long a room's lease lasts unrenewed (with Redis): the failover time. */
   leaseMs: number;
+  /**
+   * ROOM-SAVE-1: a live room's state (DJs, song, votes) is written at most once per this many ms:
+   * the first change after a quiet spell at once, the changes of a busy spell together after it.
+   */
+  saveIntervalMs: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -46,6 +51,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   floodWindowMs: 10_000,
   guestAllowanceRatio: 1,
   leaseMs: 6_000,
+  saveIntervalMs: 250,
 };
 
 /** The limits the environment sets (REALTIME_*, ROOM_GUEST_ALLOWANCE_RATIO). */
@@ -58,6 +64,7 @@ export function limitsFromConfig(config: Config): Partial<RealtimeOptions> {
     floodWindowMs: config.REALTIME_FLOOD_WINDOW * 1000,
     guestAllowanceRatio: config.ROOM_GUEST_ALLOWANCE_RATIO,
     leaseMs: config.ROOM_LEASE_MS,
+    saveIntervalMs: config.ROOM_SAVE_INTERVAL_MS,
   };
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { GhostUserProfile, RoomDto, UserProfileDto } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import type { RoomsPort } from '../platform/ports';
@@ -29,6 +30,8 @@ export abstract class RoomRuntime {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly savers = new Map<string, { dirty: boolean; running: Promise<void> | null }>();
+  /** When each room's live state was last written (ROOM-SAVE-1). */
+  private readonly lastSaved = new Map<string, number>();
   /** Shutting down: connections closing now must not make their users leave. */
   protected closing = false;
   private closed = false;
@@ -134,6 +137,10 @@ export abstract class RoomRuntime {
     const s = saver;
     s.running = (async () => {
       while (s.dirty) {
+        // ROOM-SAVE-1: the changes made while the last write was recent go out together.
+        const wait = (this.lastSaved.get(roomUuid) ?? 0) + this.options.saveIntervalMs - Date.now();
+        if (wait > 0 && !this.closing) await sleep(wait);
+        this.lastSaved.set(roomUuid, Date.now());
         s.dirty = false;
         const room = this.rooms.get(roomUuid);
         const snapshot = room ? snapshotOf(room) : null;
@@ -157,6 +164,7 @@ export abstract class RoomRuntime {
       // The room emptied and its last state is written: another process may take it now.
       if (!this.rooms.has(roomUuid) && !this.closing) {
         this.fences.delete(roomUuid);
+        this.lastSaved.delete(roomUuid);
         await this.ownership.release(roomUuid);
       }
     })();

@@ -33,6 +33,8 @@ export class Transport implements LocalRooms {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly byRoom = new Map<string, Set<Connection>>();
+  /** The connections of each user in each room (`room user` keys): own messages skip the rest. */
+  private readonly byRoomUser = new Map<string, Set<Connection>>();
   private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
   private readonly seqs = new RoomSeqs();
   private pingTimer: NodeJS.Timeout | null = null;
@@ -304,6 +306,10 @@ export class Transport implements LocalRooms {
     let set = this.byRoom.get(roomUuid);
     if (!set) this.byRoom.set(roomUuid, (set = new Set()));
     set.add(conn);
+    const key = `${roomUuid} ${conn.auth?.uuid}`;
+    let own = this.byRoomUser.get(key);
+    if (!own) this.byRoomUser.set(key, (own = new Set()));
+    own.add(conn);
     let sub = this.subscriptions.get(roomUuid);
     if (!sub) {
       sub = this.platform.bus.subscribe(roomTopic(roomUuid), (m) => this.deliver(roomUuid, m));
@@ -317,6 +323,9 @@ export class Transport implements LocalRooms {
     const set = this.byRoom.get(roomUuid);
     if (!set) return;
     set.delete(conn);
+    const key = `${roomUuid} ${conn.auth?.uuid}`;
+    const own = this.byRoomUser.get(key);
+    if (own?.delete(conn) && own.size === 0) this.byRoomUser.delete(key);
     if (set.size > 0) return;
     this.byRoom.delete(roomUuid);
     this.seqs.forget(roomUuid);
@@ -337,13 +346,14 @@ export class Transport implements LocalRooms {
   }
 
   private deliver(roomUuid: string, message: RoomBusMessage): void {
-    const set = this.byRoom.get(roomUuid);
+    const set = message.toUser
+      ? this.byRoomUser.get(`${roomUuid} ${message.toUser}`)
+      : this.byRoom.get(roomUuid);
     // Encoded once for every connection of the room.
     const bytes = set && set.size > 1 ? Buffer.from(message.frame) : undefined;
     for (const conn of set ? [...set] : []) {
       const gate = conn.rooms.get(roomUuid);
       if (!gate) continue;
-      if (message.toUser && conn.auth?.uuid !== message.toUser) continue;
       if (gate.buffer) gate.buffer.push(message);
       else this.deliverTo(conn, roomUuid, gate, message, bytes);
     }
@@ -411,6 +421,7 @@ export class Transport implements LocalRooms {
     const subs = [...this.subscriptions.values()];
     this.subscriptions.clear();
     this.byRoom.clear();
+    this.byRoomUser.clear();
     await Promise.allSettled(subs.map(async (s) => (await s)()));
   }
 }

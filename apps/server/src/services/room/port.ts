@@ -48,6 +48,11 @@ export function createRoomsPort(core: RoomCore): RoomsPort {
       return toRoomDto(room, loaded.roles);
     },
 
+    async recordVisit(roomUuid, userUuid) {
+      const room = await byUuid(roomUuid);
+      if (room) await core.activity.recordVisit(userUuid, room.id);
+    },
+
     async songStarted({ roomUuid, song, djUuid, startedAt }) {
       const room = await core.rooms.byUuid(roomUuid, true);
       if (!room) throw fail('ROOM_NOT_FOUND');
