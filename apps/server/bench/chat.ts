@@ -140,8 +140,11 @@ function summarise(name: string, { d, sent, listeners }: Row) {
  * A bench server in a process (and process group) of its own; answers what it sent when ready
  * and a stop function that ends the whole group.
  */
-async function host<T>(args: string[]): Promise<{ ready: T; stop: () => Promise<void> }> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-host.ts');
+export async function host<T>(
+  args: string[],
+  file = 'chat-host.ts',
+): Promise<{ ready: T; stop: () => Promise<void>; child: ChildProcess }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), file);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -153,7 +156,7 @@ async function host<T>(args: string[]): Promise<{ ready: T; stop: () => Promise<
   });
   // Asked over IPC; the whole group is killed if it is still there after 10 s.
   const stop = () => endGroup(child, 10_000, () => child.send?.('stop'));
-  return { ready, stop };
+  return { ready, stop, child };
 }
 
 /** The chat: guests listen on the chat socket, senders post over REST. */

@@ -2,7 +2,8 @@
  * `npm run bench [-- http|realtime|search|crates|flood|chat]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
- * Realtime: BENCH_JOINS (default 300; aim 1000), BENCH_LISTENERS (default 1000; aim 5000),
+ * Realtime: BENCH_JOINS (default 1000) sockets joining one room at once, against a bare ws server
+ * answering the same joins (bench/join.ts), BENCH_LISTENERS (default 1000; aim 5000),
  * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5).
  * Search: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CATALOGUE_SONGS (default 2000); its own server
  * with local provider fakes (see bench/search.ts).
@@ -14,16 +15,22 @@
  * Chat (`-- chat`): BENCH_CHAT_LISTENERS (default 2000) guests on the chat socket subscribed to one
  * room's chat, BENCH_CHAT_SENDERS (10) users posting BENCH_CHAT_RATE (200) messages/s in all for
  * BENCH_CHAT_SECONDS (10) over REST; delivery latency against a bare ws broadcast (bench/chat.ts).
+ * Cluster (`-- cluster`, needs DATABASE_URL and REDIS_URL): BENCH_CLUSTER_PROCESSES (default 4)
+ * processes behind nginx, BENCH_CLUSTER_LISTENERS (default 2000; the goal size is 10000) guests in
+ * one room, a song change and BENCH_VOTES_PER_SECOND for BENCH_VOTE_SECONDS; then the same on one
+ * process, and the failover time when the owner is killed (bench/cluster.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
 import { startTestServer } from '../test/harness';
 import { benchChat } from './chat';
+import { benchCluster } from './cluster';
 import { crateScenarios } from './crates';
 import { benchDemo } from './demo';
 import { benchFlood } from './flood';
 import { load, printResults, type LoadResult } from './http';
-import { bareBroadcast, joinStorm, voteFanOut } from './realtime';
+import { benchJoinStorm } from './join';
+import { bareBroadcast, voteFanOut } from './realtime';
 import { searchScenarios } from './search';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
@@ -74,7 +81,7 @@ async function main() {
     }
     if (which === 'all' || which === 'realtime') {
       const o = {
-        joins: env('BENCH_JOINS', 300),
+        joins: env('BENCH_JOINS', 1000),
         listeners: env('BENCH_LISTENERS', 1000),
         votesPerSecond: env('BENCH_VOTES_PER_SECOND', 20),
         seconds: env('BENCH_VOTE_SECONDS', 5),
@@ -82,17 +89,17 @@ async function main() {
       console.log(
         `\nRoom socket (joins ${o.joins}, listeners ${o.listeners}, ${o.votesPerSecond} votes/s for ${o.seconds}s)`,
       );
-      const storm = await joinStorm(s, u.token, o.joins);
+      await benchJoinStorm(o.joins);
       const voter = await s.createUser();
       const fan = await voteFanOut(s, u, voter, o);
       const bare = await bareBroadcast(o, fan.frameBytes, fan.total);
-      console.table([storm]);
       console.table([fan.row, bare]);
       const ratio = Number(fan.row['p50 ms']) / Math.max(0.001, Number(bare['p50 ms']));
       console.log(
         `room socket p50 delivery latency is ${ratio.toFixed(1)}x the bare ws broadcast (frame ${fan.frameBytes} bytes)`,
       );
     }
+    if (which === 'join') await benchJoinStorm(env('BENCH_JOINS', 1000));
     if (which === 'all' || which === 'search') {
       const catalogueSongs = env('BENCH_CATALOGUE_SONGS', 2000);
       console.log(
@@ -130,6 +137,18 @@ async function main() {
         `\nChat fan-out (${o.listeners} listeners, ${o.messagesPerSecond} messages/s for ${o.seconds}s, ${o.senders} senders)`,
       );
       await benchChat(o);
+    }
+    if (which === 'all' || which === 'cluster') {
+      const o = {
+        processes: env('BENCH_CLUSTER_PROCESSES', 4),
+        listeners: env('BENCH_CLUSTER_LISTENERS', 2000),
+        votesPerSecond: env('BENCH_VOTES_PER_SECOND', 20),
+        seconds: env('BENCH_VOTE_SECONDS', 5),
+      };
+      console.log(
+        `\nCluster (${o.processes} processes behind nginx vs 1, ${o.listeners} listeners in one room, a song change, ${o.votesPerSecond} votes/s for ${o.seconds}s)`,
+      );
+      await benchCluster(o);
     }
     if (which === 'demo') {
       console.log('\nDemo catalogue (every track at full length)');

@@ -42,40 +42,6 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-/** (1) Join storm: N sockets connect and join one room at once; joinRoom reply latency. */
-export async function joinStorm(s: TestServer, ownerToken: string, n: number) {
-  const roomUuid = await createRoom(s, ownerToken, 'Join Storm');
-  const tokens = await guestTokens(s, n);
-  const latencies: number[] = [];
-  let failures = 0;
-  const clients: WireClient[] = [];
-  const started = performance.now();
-  await Promise.all(
-    tokens.map(async (token) => {
-      try {
-        const c = await WireClient.connect(s.url, token);
-        clients.push(c);
-        const t0 = performance.now();
-        await c.action('joinRoom', { roomUuid });
-        latencies.push(performance.now() - t0);
-      } catch {
-        failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  clients.forEach((c) => c.close());
-  latencies.sort((a, b) => a - b);
-  return {
-    scenario: `join storm (${n} sockets, one room)`,
-    joined: latencies.length,
-    failures,
-    'joins/s': (latencies.length / seconds).toFixed(0),
-    'p50 ms': percentile(latencies, 50).toFixed(1),
-    'p99 ms': percentile(latencies, 99).toFixed(1),
-  };
-}
-
 /**
  * Resolves once `result.deliveries` reaches `target` (or after 10 s): both fan-out scenarios keep one
  * message in flight at a time, so they put the same load pattern on the machine.

@@ -8,13 +8,18 @@ export class WireClient {
   private nextId = 0;
   private pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   onBroadcast: ((message: any, receivedAt: number) => void) | null = null;
+  /** Sees every broadcast frame as text, unparsed (cheap enough for thousands of listeners). */
+  onRaw: ((text: string, receivedAt: number) => void) | null = null;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (raw) => {
       const receivedAt = performance.now();
       const text = raw.toString();
       // Broadcasts nobody measures are not parsed: the load generator shares the server's CPU.
-      if (!this.onBroadcast && text.startsWith('{"message"')) return;
+      if (!this.onBroadcast && text.startsWith('{"message"')) {
+        this.onRaw?.(text, receivedAt);
+        return;
+      }
       const data = JSON.parse(text);
       if (typeof data === 'string') {
         if (data.startsWith('primus::ping::'))

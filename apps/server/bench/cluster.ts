@@ -1,0 +1,236 @@
+import { createApiClient } from '@tt/api-client';
+import { authEndpoints, roomEndpoints, SOCKET_ACTIONS, type MinimalSongDto } from '@tt/protocol';
+import { startCluster, type Cluster } from '../cluster/cluster';
+import { ensureNginx } from '../cluster/nginx';
+import { sharedState } from '../cluster/processes';
+import { percentile } from './http';
+import { WireClient } from './ws-client';
+
+/**
+ * `npm run bench -- cluster`: one room served by N processes behind nginx on PostgreSQL + Redis
+ * (each process in its own process group), listeners spread over them by round robin; a song
+ * change and a steady rate of votes; delivery latency to every listener and the delivered
+ * fraction. The same load on one process behind the same nginx, printed beside it. Then the owner
+ * is killed (SIGKILL) and the time until a listener can rejoin the room, song and all, is taken.
+ * The listeners run in this process; only frame names are looked at (no JSON parsing).
+ */
+export interface ClusterBenchOptions {
+  processes: number;
+  listeners: number;
+  votesPerSecond: number;
+  seconds: number;
+}
+
+const GOAL_P99_MS = 200;
+const DEMO_DJ = { email: 'dj@turntable.local', password: 'dj-pass-123' };
+const DEMO_VOTER = { email: 'listener@turntable.local', password: 'listener-pass-123' };
+
+const song = (trackName: string): MinimalSongDto => ({
+  trackName,
+  artistName: 'The Load Generators',
+  duration: 600,
+  genre: null,
+  isrc: null,
+  musicProviders: { uploadService: `bench-${trackName}` },
+  thumbnails: {},
+  playbackToken: null,
+});
+
+async function login(url: string, who: { email: string; password: string }) {
+  const anon = createApiClient({ baseUrl: url, getToken: () => null });
+  const { accessToken } = await anon.call(authEndpoints.login, { body: who });
+  return accessToken;
+}
+
+/** Opens `n` guest sockets through the balancer and joins them to the room, a batch at a time. */
+async function listenersIn(url: string, roomUuid: string, n: number): Promise<WireClient[]> {
+  const anon = createApiClient({ baseUrl: url, getToken: () => null });
+  const clients: WireClient[] = [];
+  for (let i = 0; i < n; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, n - i) }, async () => {
+        const { accessToken } = await anon.call(authEndpoints.guest, {});
+        const c = await WireClient.connect(url, accessToken);
+        await c.action('joinRoom', { roomUuid });
+        return c;
+      }),
+    );
+    clients.push(...batch);
+  }
+  return clients;
+}
+
+interface Delivery {
+  latencies: number[];
+  received: number;
+}
+
+/**
+ * Each listener counts the `name` messages it receives: the k-th one answers the k-th sent
+ * (one room, one order), so its latency is its receipt time minus that send time.
+ */
+function track(clients: WireClient[], name: string, sentAt: number[]): Delivery {
+  const d: Delivery = { latencies: [], received: 0 };
+  const needle = `"name":"${name}"`;
+  for (const c of clients) {
+    let k = 0;
+    c.onRaw = (text, at) => {
+      if (!text.includes(needle)) return;
+      const sent = sentAt[k++];
+      if (sent === undefined) return;
+      d.received++;
+      d.latencies.push(at - sent);
+    };
+  }
+  return d;
+}
+
+async function settle(d: Delivery, target: number, ms = 10_000) {
+  const deadline = performance.now() + ms;
+  while (d.received < target && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function row(name: string, d: Delivery, listeners: number, sent: number) {
+  d.latencies.sort((a, b) => a - b);
+  return {
+    scenario: name,
+    listeners,
+    messages: sent,
+    'delivered %': ((100 * d.received) / Math.max(1, sent * listeners)).toFixed(2),
+    'p50 ms': percentile(d.latencies, 50).toFixed(1),
+    'p99 ms': percentile(d.latencies, 99).toFixed(1),
+  };
+}
+
+/** What one process says at /metrics (0 when absent). */
+async function gauge(port: number, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+/** One run: a cluster of `processes`, the load, and (with several) the failover time. */
+async function run(o: ClusterBenchOptions, processes: number) {
+  const state = await sharedState();
+  let cluster: Cluster | null = null;
+  let clients: WireClient[] = [];
+  try {
+    cluster = await startCluster({
+      processes,
+      env: {
+        ...state.env,
+        ROOM_LEASE_MS: '3000',
+        REALTIME_MAX_SOCKETS_PER_IP: '1000000',
+        REALTIME_RATE_LIMITS: 'voteOnSong=100000/100000,joinRoom=100000/100000',
+        ROOM_GUEST_ALLOWANCE_RATIO: '1',
+      },
+      firstEnv: { SEED_DEMO: 'true' },
+    });
+    const url = cluster.url;
+    const djToken = await login(url, DEMO_DJ);
+    const voterToken = await login(url, DEMO_VOTER);
+    const dj = createApiClient({ baseUrl: url, getToken: () => djToken });
+    const room = await dj.call(roomEndpoints.create, {
+      body: { name: `Cluster bench ${processes}`, roomSize: 10_000 },
+    } as never);
+    const roomUuid = (room as { uuid: string }).uuid;
+
+    const djc = await WireClient.connect(url, djToken);
+    await djc.action('joinRoom', { roomUuid });
+    await djc.action('addDj', { roomUuid, song: song('First') });
+    const voter = await WireClient.connect(url, voterToken);
+    await voter.action('joinRoom', { roomUuid });
+    clients = await listenersIn(url, roomUuid, o.listeners);
+    const spread = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_socket_connections')));
+
+    // A song change: the DJ sets the next song and skips; every listener gets playedSong.
+    const songSent: number[] = [];
+    const played = track(clients, 'playedSong', songSent);
+    await djc.action(SOCKET_ACTIONS.updateNextSong.name, { roomUuid, song: song('Second') });
+    songSent.push(performance.now());
+    await djc.action(SOCKET_ACTIONS.skipSong.name, { roomUuid });
+    await settle(played, o.listeners);
+    const songRow = row(`song change, ${processes} process(es)`, played, o.listeners, 1);
+
+    // Votes at a steady rate (like / unlike in turn), each counted at every listener.
+    const voteSent: number[] = [];
+    const votes = track(clients, 'votedOnSong', voteSent);
+    const total = Math.round(o.votesPerSecond * o.seconds);
+    const gap = 1000 / o.votesPerSecond;
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + i * gap;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      voteSent.push(performance.now());
+      void voter.action('voteOnSong', { roomUuid, songVotes: { like: i % 2 === 0 } });
+    }
+    await settle(votes, total * o.listeners);
+    const voteRow = row(
+      `${o.votesPerSecond} votes/s, ${processes} process(es)`,
+      votes,
+      o.listeners,
+      total,
+    );
+
+    let failover: number | null = null;
+    if (processes > 1) {
+      const owners = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_rooms_running')));
+      const ownerIndex = owners.findIndex((n) => n > 0);
+      const killedAt = performance.now();
+      await cluster.kill(ownerIndex);
+      // A listener rejoins through the balancer until the room answers with its song.
+      const { accessToken } = await createApiClient({ baseUrl: url, getToken: () => null }).call(
+        authEndpoints.guest,
+        {},
+      );
+      for (;;) {
+        try {
+          const probe = await WireClient.connect(url, accessToken);
+          const res = await probe.action('joinRoom', { roomUuid });
+          probe.close();
+          if (res.state?.nowPlaying?.song?.trackName === 'Second') break;
+        } catch {
+          // the owner is gone and the lease not yet expired: try again
+        }
+        await new Promise((r) => setTimeout(r, 100));
+        if (performance.now() - killedAt > 60_000) break;
+      }
+      failover = performance.now() - killedAt;
+    }
+    djc.close();
+    voter.close();
+    return { rows: [songRow, voteRow], spread, failover };
+  } finally {
+    clients.forEach((c) => c.close());
+    await cluster?.stop();
+    await state.drop();
+  }
+}
+
+export async function benchCluster(o: ClusterBenchOptions): Promise<void> {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+    console.log('cluster bench skipped: it needs DATABASE_URL and REDIS_URL (PostgreSQL + Redis)');
+    return;
+  }
+  ensureNginx();
+  const many = await run(o, o.processes);
+  const one = await run(o, 1);
+  console.table([...many.rows, ...one.rows]);
+  console.log(`sockets per process with ${o.processes}: ${many.spread.join(', ')}`);
+  const p99 = Number(many.rows[1]['p99 ms']);
+  const delivered = Number(many.rows[1]['delivered %']);
+  const ratio = p99 / Math.max(0.001, Number(one.rows[1]['p99 ms']));
+  console.log(
+    `votes: p99 with ${o.processes} processes is ${ratio.toFixed(2)}x one process's; ` +
+      `goal (p99 < ${GOAL_P99_MS} ms, 100 % delivered): ` +
+      (p99 < GOAL_P99_MS && delivered >= 100 ? 'met' : 'not met'),
+  );
+  if (many.failover !== null) {
+    console.log(
+      `failover: a listener rejoined the room with its song ${(many.failover / 1000).toFixed(1)} s after the owner was killed (ROOM_LEASE_MS 3000)`,
+    );
+  }
+}
