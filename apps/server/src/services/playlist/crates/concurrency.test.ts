@@ -6,6 +6,8 @@ import {
   type CrateSongDto,
 } from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../../../test/harness';
+import { RANK_GAP, ranksBetween } from './repository';
+import { crateSongs } from './schema';
 import { providerSong } from './test-kit';
 
 let s: TestServer;
@@ -100,4 +102,59 @@ describe('crate positions', () => {
     });
     expect(dup).toMatchObject({ added: [], duplicates: 1 });
   }, 120_000);
+
+  it('CRATE-RANK-1: a move writes one row; inserts at one spot until its ranks run out spread them and keep the order', async () => {
+    const api = s.as(token);
+    const crate = await api.call(c.create, { body: { crateName: 'Ranks' } });
+    const id = crate.crateUuid;
+    await api.call(c.addSongs, {
+      params: { id },
+      body: { songs: Array.from({ length: 50 }, (_, i) => providerSong(300_000 + i)) },
+    });
+    const ranks = async () => {
+      const rows = await s.app.platform.db
+        .select({ uuid: crateSongs.uuid, rank: crateSongs.rank })
+        .from(crateSongs);
+      return new Map(rows.map((r) => [r.uuid, r.rank]));
+    };
+    const before = await ranks();
+    const songs = await allSongs(id);
+    await api.call(c.moveSong, {
+      params: { id, crateSongUuid: songs[40]!.crateSongUuid },
+      body: { newPosition: 3 },
+    });
+    const after = await ranks();
+    const changed = [...after].filter(([uuid, rank]) => before.get(uuid) !== rank);
+    expect(changed.map(([uuid]) => uuid)).toEqual([songs[40]!.crateSongUuid]);
+    const moved = await allSongs(id);
+    expect(moved[3]!.crateSongUuid).toBe(songs[40]!.crateSongUuid);
+    expect(moved.map((x) => x.position)).toEqual(moved.map((_, i) => i));
+
+    // 80 songs, each inserted at place 1: the gap there halves every time until it runs out.
+    for (let i = 0; i < 80; i++) {
+      await api.call(c.addSongs, {
+        params: { id },
+        body: { songs: [providerSong(310_000 + i)], position: 1 },
+      });
+    }
+    const all = await allSongs(id);
+    expect(all).toHaveLength(130);
+    expect(all.slice(1, 81).map((x) => x.trackName)).toEqual(
+      Array.from({ length: 80 }, (_, i) => `Track ${310_000 + 79 - i}`),
+    );
+    expect(all[0]!.crateSongUuid).toBe(moved[0]!.crateSongUuid);
+    expect(all.slice(81).map((x) => x.crateSongUuid)).toEqual(
+      moved.slice(1).map((x) => x.crateSongUuid),
+    );
+  }, 120_000);
+});
+
+describe('ranksBetween', () => {
+  it('CRATE-RANK-1: spaced ranks at the ends, midpoints inside, null when they do not fit', () => {
+    expect(ranksBetween(null, null, 2)).toEqual([RANK_GAP, 2 * RANK_GAP]);
+    expect(ranksBetween(RANK_GAP, null, 1)).toEqual([2 * RANK_GAP]);
+    expect(ranksBetween(null, RANK_GAP, 2)).toEqual([-RANK_GAP, 0]);
+    expect(ranksBetween(0, 3, 2)).toEqual([1, 2]);
+    expect(ranksBetween(1, 1 + Number.EPSILON, 1)).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { SpecialCrate } from '@tt/protocol';
 import { CRATE_THUMBNAIL_POSITIONS } from '@tt/rules';
 import type { Db } from '../../../platform/db/index';
@@ -20,6 +20,35 @@ export type MatchableRow = Pick<
 >;
 
 const INSERT_CHUNK = 1000;
+
+/** CRATE-RANK-1: the distance between neighbouring ranks after a spread (and at the ends). */
+export const RANK_GAP = 1024;
+
+/** A crate song with its place in the crate's order (0-based). */
+export type PlacedSong = CrateSongRow & { position: number };
+
+const byRank = [asc(crateSongs.rank), asc(crateSongs.id)] as const;
+
+/**
+ * `k` ranks strictly between `before` and `after` (null: the crate's end), in order; null when
+ * they no longer fit between two neighbours (the crate's ranks are spread out first).
+ */
+export function ranksBetween(
+  before: number | null,
+  after: number | null,
+  k: number,
+): number[] | null {
+  const at = (i: number) => {
+    if (before === null && after === null) return (i + 1) * RANK_GAP;
+    if (after === null) return before! + (i + 1) * RANK_GAP;
+    if (before === null) return after - (k - i) * RANK_GAP;
+    return before + ((after - before) * (i + 1)) / (k + 1);
+  };
+  const ranks = Array.from({ length: k }, (_, i) => at(i));
+  const ordered = [before ?? -Infinity, ...ranks, after ?? Infinity];
+  for (let i = 1; i < ordered.length; i++) if (!(ordered[i]! > ordered[i - 1]!)) return null;
+  return ranks;
+}
 
 /** The crates and crate_songs tables. Changes of a crate's songs run inside `locked`. */
 export class CrateRepository {
@@ -92,16 +121,23 @@ export class CrateRepository {
   async headThumbnails(crateIds: number[]): Promise<Map<number, CrateSongRow['thumbnails'][]>> {
     const out = new Map<number, CrateSongRow['thumbnails'][]>();
     if (crateIds.length === 0) return out;
-    const rows = await this.db
-      .select({ crateId: crateSongs.crateId, thumbnails: crateSongs.thumbnails })
+    const placed = this.db
+      .select({
+        crateId: crateSongs.crateId,
+        thumbnails: crateSongs.thumbnails,
+        place:
+          sql<number>`row_number() over (partition by ${crateSongs.crateId} order by ${crateSongs.rank}, ${crateSongs.id})`.as(
+            'place',
+          ),
+      })
       .from(crateSongs)
-      .where(
-        and(
-          inArray(crateSongs.crateId, crateIds),
-          lt(crateSongs.position, CRATE_THUMBNAIL_POSITIONS),
-        ),
-      )
-      .orderBy(asc(crateSongs.crateId), asc(crateSongs.position));
+      .where(inArray(crateSongs.crateId, crateIds))
+      .as('placed');
+    const rows = await this.db
+      .select({ crateId: placed.crateId, thumbnails: placed.thumbnails })
+      .from(placed)
+      .where(lte(placed.place, CRATE_THUMBNAIL_POSITIONS))
+      .orderBy(asc(placed.crateId), asc(placed.place));
     for (const r of rows) {
       const list = out.get(r.crateId) ?? [];
       list.push(r.thumbnails);
@@ -110,22 +146,69 @@ export class CrateRepository {
     return out;
   }
 
-  async songsPage(crateId: number, limit: number, offset: number): Promise<CrateSongRow[]> {
-    return this.db
-      .select()
-      .from(crateSongs)
-      .where(and(eq(crateSongs.crateId, crateId), gte(crateSongs.position, offset)))
-      .orderBy(asc(crateSongs.position))
-      .limit(limit);
-  }
-
-  /** Every song of a crate by position. */
-  async allSongs(crateId: number): Promise<CrateSongRow[]> {
-    return this.db
+  async songsPage(crateId: number, limit: number, offset: number): Promise<PlacedSong[]> {
+    const rows = await this.db
       .select()
       .from(crateSongs)
       .where(eq(crateSongs.crateId, crateId))
-      .orderBy(asc(crateSongs.position));
+      .orderBy(...byRank)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row, i) => ({ ...row, position: offset + i }));
+  }
+
+  /** Every song of a crate in order. */
+  async allSongs(crateId: number): Promise<PlacedSong[]> {
+    return this.songsPage(crateId, 2 ** 31 - 1, 0);
+  }
+
+  /**
+   * The ranks on either side of place `at` in the crate's order, leaving out the song `except`
+   * (the one being moved): null past an end.
+   */
+  async gapAt(
+    crateId: number,
+    at: number,
+    except?: number,
+  ): Promise<{ before: number | null; after: number | null }> {
+    const rows = await this.db
+      .select({ rank: crateSongs.rank })
+      .from(crateSongs)
+      .where(
+        and(
+          eq(crateSongs.crateId, crateId),
+          except === undefined ? undefined : ne(crateSongs.id, except),
+        ),
+      )
+      .orderBy(...byRank)
+      .limit(at === 0 ? 1 : 2)
+      .offset(Math.max(0, at - 1));
+    if (at === 0) return { before: null, after: rows[0]?.rank ?? null };
+    return { before: rows[0]?.rank ?? null, after: rows[1]?.rank ?? null };
+  }
+
+  /**
+   * `k` free ranks at place `at` (leaving out `except`); when they no longer fit, the crate's
+   * ranks are spread out again first (one update of the crate's rows, rare).
+   */
+  async ranksAt(crateId: number, at: number, k: number, except?: number): Promise<number[]> {
+    const gap = await this.gapAt(crateId, at, except);
+    const ranks = ranksBetween(gap.before, gap.after, k);
+    if (ranks) return ranks;
+    await this.spread(crateId);
+    const again = await this.gapAt(crateId, at, except);
+    return ranksBetween(again.before, again.after, k)!;
+  }
+
+  /** Gives the crate's songs ranks RANK_GAP apart, in their order. */
+  async spread(crateId: number): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE crate_songs AS cs SET rank = r.rn * ${RANK_GAP}
+      FROM (
+        SELECT id, row_number() OVER (ORDER BY rank, id) AS rn
+        FROM crate_songs WHERE crate_id = ${crateId}
+      ) AS r
+      WHERE cs.id = r.id`);
   }
 
   async matchables(crateId: number): Promise<MatchableRow[]> {
@@ -145,7 +228,7 @@ export class CrateRepository {
 
   /**
    * Runs `work` in a transaction holding the crate row locked (SELECT … FOR UPDATE): changes of
-   * one crate's songs are serialised, so positions stay dense. `crate` is null when unknown.
+   * one crate's songs are serialised. `crate` is null when unknown.
    */
   async locked<T>(
     uuid: string,
@@ -180,20 +263,6 @@ export class CrateRepository {
     return row ?? null;
   }
 
-  /** Moves every song at positions in [from, to] (to: open end when null) by `by`. */
-  async shift(crateId: number, from: number, to: number | null, by: number): Promise<void> {
-    await this.db
-      .update(crateSongs)
-      .set({ position: sql`${crateSongs.position} + ${by}` })
-      .where(
-        and(
-          eq(crateSongs.crateId, crateId),
-          gte(crateSongs.position, from),
-          to === null ? undefined : lte(crateSongs.position, to),
-        ),
-      );
-  }
-
   async insertSongs(rows: NewCrateSongRow[]): Promise<CrateSongRow[]> {
     const out: CrateSongRow[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -207,8 +276,8 @@ export class CrateRepository {
     return out;
   }
 
-  async setPosition(songId: number, position: number): Promise<void> {
-    await this.db.update(crateSongs).set({ position }).where(eq(crateSongs.id, songId));
+  async setRank(songId: number, rank: number): Promise<void> {
+    await this.db.update(crateSongs).set({ rank }).where(eq(crateSongs.id, songId));
   }
 
   async deleteSong(songId: number): Promise<void> {
@@ -219,10 +288,10 @@ export class CrateRepository {
     await this.db.delete(crateSongs).where(eq(crateSongs.crateId, crateId));
   }
 
-  /** Gives the songs of a crate a random order at positions 0..n-1. */
+  /** Gives the songs of a crate a random order (ranks RANK_GAP apart). */
   async shuffle(crateId: number): Promise<void> {
     await this.db.execute(sql`
-      UPDATE crate_songs AS cs SET position = r.rn - 1
+      UPDATE crate_songs AS cs SET rank = r.rn * ${RANK_GAP}
       FROM (
         SELECT id, row_number() OVER (ORDER BY random()) AS rn
         FROM crate_songs WHERE crate_id = ${crateId}

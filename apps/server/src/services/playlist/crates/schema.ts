@@ -47,9 +47,9 @@ export const crates = pgTable(
 );
 
 /**
- * Songs of a crate at dense 0-based positions, as snapshots of the song when it was added (spec
- * §3 "Crate song"). The migration adds UNIQUE (crate_id, position) DEFERRABLE INITIALLY DEFERRED,
- * so range shifts (position = position + k) are checked at commit.
+ * Songs of a crate, as snapshots of the song when it was added. They are ordered by a sparse
+ * `rank` (CRATE-RANK-1): a song's position is its place in that order, so moving or inserting a
+ * song writes only its own row; ranks are spread out again when a gap runs out.
  */
 export const crateSongs = pgTable(
   'crate_songs',
@@ -59,7 +59,7 @@ export const crateSongs = pgTable(
     crateId: integer('crate_id')
       .notNull()
       .references(() => crates.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+    rank: doublePrecision('rank').notNull(),
     songId: integer('song_id'),
     songShortId: text('song_short_id'),
     isrc: text('isrc'),
@@ -78,8 +78,7 @@ export const crateSongs = pgTable(
     status: text('status').$type<CrateSongDto['status']>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  // Indexed by the deferrable UNIQUE (crate_id, position) the migration adds; no other index, so
-  // range shifts write as little as they can.
+  (t) => [index('crate_songs_crate_rank_idx').on(t.crateId, t.rank)],
 );
 
 export type CrateRow = typeof crates.$inferSelect;

@@ -9,7 +9,7 @@ import { isSameSong, type MatchableSong } from '@tt/rules';
 import type { CrateSongRow, NewCrateSongRow } from './schema';
 
 /** A crate song before it has a crate and a position. */
-export type SongSnapshot = Omit<NewCrateSongRow, 'crateId' | 'position' | 'id' | 'uuid'>;
+export type SongSnapshot = Omit<NewCrateSongRow, 'crateId' | 'rank' | 'id' | 'uuid'>;
 
 /** A catalogue song as a crate keeps it: data complete (status SUCCESS). */
 export function catalogueSnapshot(song: SongDto): SongSnapshot {
@@ -55,7 +55,7 @@ export function providerSnapshot(song: MinimalSongDto): SongSnapshot {
 
 /** A copy of a crate song for another crate. */
 export function copySnapshot(row: CrateSongRow): SongSnapshot {
-  const { id: _id, uuid: _uuid, crateId: _c, position: _p, createdAt: _t, ...rest } = row;
+  const { id: _id, uuid: _uuid, crateId: _c, rank: _r, createdAt: _t, ...rest } = row;
   return rest;
 }
 
@@ -65,7 +65,7 @@ export function catalogueRef(input: CrateSongInput): string | null {
   return 'songId' in input ? String(input.songId) : input.songShortId;
 }
 
-export function toCrateSongDto(row: CrateSongRow): CrateSongDto {
+export function toCrateSongDto(row: CrateSongRow & { position: number }): CrateSongDto {
   return {
     crateSongUuid: row.uuid,
     position: row.position,

@@ -24,8 +24,9 @@ import {
 
 /**
  * The songs of a crate. Every change runs in one transaction holding the crate row locked
- * (CrateRepository.locked) and shifts positions with range updates, so positions stay exactly
- * 0..n-1 under concurrent adds, moves and removals.
+ * (CrateRepository.locked). Songs are ordered by sparse ranks (CRATE-RANK-1): an add writes its
+ * own rows, a move one row, a removal one row; positions (0..n-1) are places in that order, exact
+ * under concurrent adds, moves and removals.
  */
 export class CrateSongsService {
   constructor(
@@ -74,13 +75,15 @@ export class CrateSongsService {
     if (fresh.length === 0) return { added: [], duplicates, crate };
     if (crate.songsCount + fresh.length > CRATE_MAX_SONGS) throw fail('CRATE_FULL');
     const at = Math.min(position ?? crate.songsCount, crate.songsCount);
-    if (at < crate.songsCount) await repo.shift(crate.id, at, null, fresh.length);
+    // CRATE-RANK-1: the new rows take ranks between their neighbours; nothing else moves.
+    const ranks = await repo.ranksAt(crate.id, at, fresh.length);
     const rows = await repo.insertSongs(
-      fresh.map((s, i) => ({ ...s, crateId: crate.id, position: at + i })),
+      fresh.map((s, i) => ({ ...s, crateId: crate.id, rank: ranks[i]! })),
     );
     const updated = await repo.update(crate.id, { songsCount: crate.songsCount + fresh.length });
-    rows.sort((a, b) => a.position - b.position);
-    return { added: rows.map(toCrateSongDto), duplicates, crate: updated };
+    rows.sort((a, b) => a.rank - b.rank);
+    const added = rows.map((row, i) => toCrateSongDto({ ...row, position: at + i }));
+    return { added, duplicates, crate: updated };
   }
 
   async add(
@@ -141,7 +144,6 @@ export class CrateSongsService {
       const match = (await repo.allSongs(crate.id)).find((row) => isSameSong(row, song));
       if (!match) return;
       await repo.deleteSong(match.id);
-      await repo.shift(crate.id, match.position + 1, null, -1);
       const songsCount = crate.songsCount - 1;
       await repo.update(crate.id, {
         songsCount,
@@ -175,7 +177,6 @@ export class CrateSongsService {
       const song = await repo.songByUuid(crate.id, crateSongUuid);
       if (!song) throw fail('CRATE_SONG_NOT_FOUND');
       await repo.deleteSong(song.id);
-      await repo.shift(crate.id, song.position + 1, null, -1);
       const songsCount = crate.songsCount - 1;
       return repo.update(crate.id, {
         songsCount,
@@ -195,10 +196,9 @@ export class CrateSongsService {
       const song = await repo.songByUuid(crate.id, crateSongUuid);
       if (!song) throw fail('CRATE_SONG_NOT_FOUND');
       const to = Math.min(newPosition, crate.songsCount - 1);
-      if (to === song.position) return crate;
-      if (to > song.position) await repo.shift(crate.id, song.position + 1, to, -1);
-      else await repo.shift(crate.id, to, song.position - 1, 1);
-      await repo.setPosition(song.id, to);
+      // CRATE-RANK-1: one row: the song takes a rank between its new neighbours.
+      const [rank] = await repo.ranksAt(crate.id, to, 1, song.id);
+      await repo.setRank(song.id, rank!);
       return repo.update(crate.id, {});
     });
   }
