@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 3,
+    // Test files share their worker's module cache: each worker imports the app once instead of
+    // once per file (about a third off the suite on 2 cores). Every file starts its own servers
+    // and databases, and restores what it stubs.
+    isolate: false,
   },
 });
