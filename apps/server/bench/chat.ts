@@ -145,11 +145,18 @@ export async function host<T>(
   file = 'chat-host.ts',
 ): Promise<{ ready: T; stop: () => Promise<void>; child: ChildProcess }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), file);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
-  });
+  // BENCH_CPU_PROF=<dir>: each bench server writes a V8 CPU profile there when it stops.
+  const dir = process.env.BENCH_CPU_PROF;
+  const prof = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...prof, '--import', 'tsx', script, ...args],
+    {
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: process.env,
+    },
+  );
   const ready = await new Promise<T>((resolve, reject) => {
     child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => reject(new Error(`bench host ${args[0]} exited (${code})`)));

@@ -25,13 +25,16 @@ async function storm(name: string, mode: 'room' | 'bare', joins: number) {
   try {
     const cpuBefore = await cpuOf(h.child);
     const latencies: number[] = [];
+    const opened: number[] = [];
     let failures = 0;
     const started = performance.now();
+    const clientCpu = process.cpuUsage();
     await Promise.all(
       h.ready.guests.map(async (token) => {
         const t0 = performance.now();
         try {
           const c = await WireClient.connect(h.ready.url, token);
+          opened.push(performance.now() - t0);
           clients.push(c);
           await c.action('joinRoom', { roomUuid: h.ready.room });
           latencies.push(performance.now() - t0);
@@ -42,15 +45,20 @@ async function storm(name: string, mode: 'room' | 'bare', joins: number) {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = (await cpuOf(h.child)) - cpuBefore;
+    const used = process.cpuUsage(clientCpu);
+    const clientCpuMs = (used.user + used.system) / 1000;
     latencies.sort((a, b) => a - b);
+    opened.sort((a, b) => a - b);
     return {
       scenario: name,
       joined: latencies.length,
       failures,
       'joins/s': Math.round(latencies.length / seconds),
+      'open p50 ms': Number(percentile(opened, 50).toFixed(1)),
       'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
       'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
       'CPU ms/join': Number((cpuMs / Math.max(1, joins)).toFixed(2)),
+      'client CPU %': Math.round((100 * clientCpuMs) / (seconds * 1000)),
     };
   } finally {
     clients.forEach((c) => c.close());

@@ -31,6 +31,12 @@ export interface JoinParams {
 
 const MAX_DELAY = 2 ** 31 - 1;
 
+/**
+ * ROOM-JOIN-2: at most this many joins enter together, so the first of a storm are answered
+ * while the rest still arrive.
+ */
+const MAX_JOIN_BATCH = 64;
+
 /** A join waiting for its room's queue, with the others of its burst. */
 interface PendingJoin {
   connectionId: string;
@@ -51,6 +57,8 @@ export type JoinAuth = Actor;
  */
 export class RoomEngine extends RoomRuntime {
   private readonly joinBatches = new Map<string, PendingJoin[]>();
+  /** Entry checks the room service is answering now, by room (ROOM-JOIN-1). */
+  private readonly authorizing = new Map<string, Promise<RoomDto>>();
 
   /**
    * joinRoom: authorized (from the live room when it can be, else by the room service: room live,
@@ -74,18 +82,23 @@ export class RoomEngine extends RoomRuntime {
     return new Promise<JoinOutcome>((resolve, reject) => {
       const joining: PendingJoin = { connectionId, auth, profile, settings, resolve, reject };
       const batch = this.joinBatches.get(roomUuid);
-      if (batch) return void batch.push(joining);
+      if (batch && batch.length < MAX_JOIN_BATCH) return void batch.push(joining);
       const fresh = [joining];
       this.joinBatches.set(roomUuid, fresh);
-      this.enqueue(roomUuid, async (existing) => {
-        // Joins from now on wait for the next task.
-        if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
-        const room = existing ?? (await this.load(roomUuid, fresh[0].settings));
-        this.enterAll(room, fresh, !existing);
-      }).catch((err: unknown) => {
-        if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
-        for (const j of fresh) j.reject(err);
-      });
+      // The joins read in this turn of the event loop go in with this one.
+      void new Promise<void>((r) => setImmediate(r))
+        .then(() =>
+          this.enqueue(roomUuid, async (existing) => {
+            // Joins from now on wait for the next task.
+            if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
+            const room = existing ?? (await this.load(roomUuid, fresh[0].settings));
+            this.enterAll(room, fresh, !existing);
+          }),
+        )
+        .catch((err: unknown) => {
+          if (this.joinBatches.get(roomUuid) === fresh) this.joinBatches.delete(roomUuid);
+          for (const j of fresh) j.reject(err);
+        });
     });
   }
 
@@ -128,30 +141,22 @@ export class RoomEngine extends RoomRuntime {
   }
 
   /**
-   * The entry checks. ROOM-JOIN-1: when this process runs the room, it is live and has no
-   * passwords, the live room's own settings decide (bans and kicks in force refuse, platform
-   * moderators excepted) without asking the room service; the visit is recorded on the side.
-   * Anything else (a password to check, a room not live or not loaded here) asks the service.
+   * The entry checks. ROOM-JOIN-1: when this process runs the room (or another join to it is
+   * being checked by the room service right now), the room is live and has no passwords, the
+   * room's own settings decide (bans and kicks in force refuse, platform moderators excepted)
+   * without asking the room service again; the visit is recorded on the side. Anything else (a
+   * password to check, a room that is not live) asks the service.
    */
   async authorizeJoin(auth: JoinAuth, params: JoinParams): Promise<RoomDto> {
-    const live = this.rooms.get(params.roomUuid);
-    const s = live?.settings;
-    if (s && s.isLive && !s.isPasswordProtected && !s.isGuestPasswordProtected) {
-      const now = Date.now();
-      if (!auth.roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r))) {
-        if (hasRoomRole(s, auth.uuid, ['banned'], now)) throw refuse('ROOM_BANNED');
-        if (hasRoomRole(s, auth.uuid, ['kicked'], now)) throw refuse('ROOM_KICKED');
-      }
-      if (!auth.isGuest) {
-        const port = this.roomsPort();
-        void port.recordVisit(s.uuid, auth.uuid).catch((err: unknown) => {
-          this.platform.log.warn({ err, room: s.uuid }, 'recording a room visit failed');
-        });
-      }
-      return s;
+    const roomUuid = params.roomUuid;
+    const known =
+      this.rooms.get(roomUuid)?.settings ??
+      (await this.authorizing.get(roomUuid)?.catch(() => undefined));
+    if (known && known.isLive && !known.isPasswordProtected && !known.isGuestPasswordProtected) {
+      return this.admitFrom(known, auth);
     }
-    return this.roomsPort().authorizeJoin({
-      roomUuid: params.roomUuid,
+    const asked = this.roomsPort().authorizeJoin({
+      roomUuid,
       userUuid: auth.uuid,
       isGuest: auth.isGuest,
       roles: auth.roles,
@@ -159,6 +164,32 @@ export class RoomEngine extends RoomRuntime {
       guestPassword: params.guestPassword,
       ip: params.ip ?? null,
     });
+    if (!this.authorizing.has(roomUuid)) {
+      // The joins arriving while this one is checked use its answer (a storm on a cold room).
+      this.authorizing.set(roomUuid, asked);
+      const forget = () => {
+        if (this.authorizing.get(roomUuid) === asked) this.authorizing.delete(roomUuid);
+      };
+      asked.then(forget, forget);
+    }
+    return asked;
+  }
+
+  /** ROOM-JOIN-1 from a live, password-free room's settings. */
+  private admitFrom(s: RoomDto, auth: JoinAuth): RoomDto {
+    const now = Date.now();
+    if (!auth.roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r))) {
+      if (hasRoomRole(s, auth.uuid, ['banned'], now)) throw refuse('ROOM_BANNED');
+      if (hasRoomRole(s, auth.uuid, ['kicked'], now)) throw refuse('ROOM_KICKED');
+    }
+    if (!auth.isGuest) {
+      void this.roomsPort()
+        .recordVisit(s.uuid, auth.uuid)
+        .catch((err: unknown) => {
+          this.platform.log.warn({ err, room: s.uuid }, 'recording a room visit failed');
+        });
+    }
+    return s;
   }
 
   /**
