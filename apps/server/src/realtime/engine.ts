@@ -149,11 +149,15 @@ export class RoomEngine extends RoomRuntime {
    */
   async authorizeJoin(auth: JoinAuth, params: JoinParams): Promise<RoomDto> {
     const roomUuid = params.roomUuid;
-    const known =
-      this.rooms.get(roomUuid)?.settings ??
-      (await this.authorizing.get(roomUuid)?.catch(() => undefined));
-    if (known && known.isLive && !known.isPasswordProtected && !known.isGuestPasswordProtected) {
-      return this.admitFrom(known, auth);
+    const open = (s: RoomDto | undefined): s is RoomDto =>
+      Boolean(s && s.isLive && !s.isPasswordProtected && !s.isGuestPasswordProtected);
+    const loaded = this.rooms.get(roomUuid)?.settings;
+    if (open(loaded)) return this.admitFrom(loaded, auth);
+    // Checked and set without awaiting first, so the joins of one moment find the first one's.
+    const pending = this.authorizing.get(roomUuid);
+    if (pending) {
+      const shared = await pending.catch(() => undefined);
+      if (open(shared)) return this.admitFrom(shared, auth);
     }
     const asked = this.roomsPort().authorizeJoin({
       roomUuid,

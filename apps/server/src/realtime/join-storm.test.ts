@@ -24,14 +24,18 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Counts the room service's join checks and live-state writes for one room. */
-function countPort(roomUuid: string) {
+/**
+ * Counts the room service's join checks and live-state writes for one room; `slowMs` makes each
+ * join check take that long (a busy room service).
+ */
+function countPort(roomUuid: string, slowMs = 0) {
   const port = s.app.platform.ports.rooms!;
   const { authorizeJoin, saveLiveState } = port;
   const counts = { authorize: 0, saves: 0 };
   port.authorizeJoin = (req) => {
     if (req.roomUuid === roomUuid) counts.authorize++;
-    return authorizeJoin.call(port, req);
+    const answer = authorizeJoin.call(port, req);
+    return slowMs ? new Promise((r) => setTimeout(r, slowMs)).then(() => answer) : answer;
   };
   port.saveLiveState = (uuid, state, fence) => {
     if (uuid === roomUuid) counts.saves++;
@@ -87,6 +91,25 @@ describe('join storms', () => {
     } finally {
       restore();
       co.disconnect();
+    }
+  });
+
+  it('ROOM-JOIN-1: a storm on a room not yet loaded asks the room service far less than once per join', async () => {
+    const owner = await s.createUser();
+    const room = await createRoom(s, owner.token);
+    const guests = await Promise.all(Array.from({ length: 20 }, () => guest(s)));
+    const { counts, restore } = countPort(room.uuid, 1000);
+    try {
+      const { sockets, answers } = await joinAtOnce(
+        guests.map((g) => g.token),
+        room.uuid,
+      );
+      sockets.forEach((r) => r.close());
+      expect(answers.every((a) => a.status === 'OK')).toBe(true);
+      expect(counts.authorize).toBeGreaterThanOrEqual(1);
+      expect(counts.authorize).toBeLessThan(20);
+    } finally {
+      restore();
     }
   });
 
