@@ -22,6 +22,7 @@ export interface ClusterBenchOptions {
 }
 
 const GOAL_P99_MS = 200;
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 const DEMO_DJ = { email: 'dj@turntable.local', password: 'dj-pass-123' };
 const DEMO_VOTER = { email: 'listener@turntable.local', password: 'listener-pass-123' };
 
@@ -116,6 +117,12 @@ async function run(o: ClusterBenchOptions, processes: number) {
   const state = await sharedState();
   let cluster: Cluster | null = null;
   let clients: WireClient[] = [];
+  // Interrupted (Ctrl-C, a timeout): the servers and nginx, each in a group of its own, go too.
+  const interrupted = () => {
+    void (cluster?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     cluster = await startCluster({
       processes,
@@ -129,6 +136,7 @@ async function run(o: ClusterBenchOptions, processes: number) {
       firstEnv: { SEED_DEMO: 'true' },
     });
     const url = cluster.url;
+    progress(`${processes} process(es) up behind nginx at ${url}`);
     const djToken = await login(url, DEMO_DJ);
     const voterToken = await login(url, DEMO_VOTER);
     const dj = createApiClient({ baseUrl: url, getToken: () => djToken });
@@ -143,6 +151,7 @@ async function run(o: ClusterBenchOptions, processes: number) {
     const voter = await WireClient.connect(url, voterToken);
     await voter.action('joinRoom', { roomUuid });
     clients = await listenersIn(url, roomUuid, o.listeners);
+    progress(`${clients.length} listeners in the room`);
     const spread = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_socket_connections')));
 
     // A song change: the DJ sets the next song and skips; every listener gets playedSong.
@@ -152,6 +161,7 @@ async function run(o: ClusterBenchOptions, processes: number) {
     songSent.push(performance.now());
     await djc.action(SOCKET_ACTIONS.skipSong.name, { roomUuid });
     await settle(played, o.listeners);
+    progress(`song change reached ${played.received} listeners; voting`);
     const songRow = row(`song change, ${processes} process(es)`, played, o.listeners, 1);
 
     // Votes at a steady rate (like / unlike in turn), each counted at every listener.
@@ -175,6 +185,7 @@ async function run(o: ClusterBenchOptions, processes: number) {
       total,
     );
 
+    progress(`votes reached ${votes.received} of ${total * o.listeners}`);
     let failover: number | null = null;
     if (processes > 1) {
       const owners = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_rooms_running')));
@@ -189,8 +200,13 @@ async function run(o: ClusterBenchOptions, processes: number) {
       for (;;) {
         try {
           const probe = await WireClient.connect(url, accessToken);
-          const res = await probe.action('joinRoom', { roomUuid });
-          probe.close();
+          // An answer that never comes (the socket closed while the room moved) counts as a miss.
+          const res = await Promise.race([
+            probe.action('joinRoom', { roomUuid }),
+            new Promise<never>((_, reject) =>
+              setTimeout(() => reject(new Error('no answer')), 3000),
+            ),
+          ]).finally(() => probe.close());
           if (res.state?.nowPlaying?.song?.trackName === 'Second') break;
         } catch {
           // the owner is gone and the lease not yet expired: try again
@@ -204,6 +220,8 @@ async function run(o: ClusterBenchOptions, processes: number) {
     voter.close();
     return { rows: [songRow, voteRow], spread, failover };
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     clients.forEach((c) => c.close());
     await cluster?.stop();
     await state.drop();
