@@ -470,6 +470,22 @@ export const ERRORS = {
     status: 429,
     message: 'You are sending messages too fast, please wait a moment.',
   },
+  // friends, invitations and blocks (notification service)
+  SOCIAL_SELF: { status: 400, message: 'You cannot do this with yourself.' },
+  SOCIAL_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  SOCIAL_BLOCKED: { status: 403, message: 'You cannot invite this user.' },
+  FRIEND_ALREADY: { status: 409, message: 'You are already friends.' },
+  FRIEND_INVITATION_EXISTS: { status: 409, message: 'You already invited this user.' },
+  FRIEND_INVITATION_NOT_FOUND: { status: 404, message: 'Invitation not found.' },
+  FRIEND_INVITATION_HANDLED: { status: 409, message: 'This invitation was already answered.' },
+  FRIEND_INVITATION_NOT_YOURS: {
+    status: 403,
+    message: 'Only the person invited can answer this invitation.',
+  },
+  FRIEND_NOT_FOUND: { status: 404, message: 'You are not friends with this user.' },
+  SOCIAL_OTHER_USER: { status: 403, message: "You cannot see another user's invitations." },
+  BLOCK_EXISTS: { status: 409, message: 'You already blocked this user.' },
+  BLOCK_NOT_FOUND: { status: 404, message: 'You have not blocked this user.' },
   GIF_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'GIF search is not answering right now, please try again.',

@@ -18,3 +18,4 @@ export * from './playlist/index';
 export * from './audit/index';
 export * from './upload/index';
 export * from './chat/index';
+export * from './notification/friends';

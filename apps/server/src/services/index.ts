@@ -6,6 +6,7 @@ import { uploadService } from './upload/index';
 import { playlistService } from './playlist/index';
 import { auditService } from './audit/index';
 import { chatService } from './chat/index';
+import { notificationService } from './notification/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -18,7 +19,7 @@ export const SERVICES: ServiceModule[] = [
   roomService,
   songService,
   playlistService,
-  upcoming('notification', '1.0.0'),
+  notificationService,
   upcoming('social', '1.0.10'),
   upcoming('points', '1.0.0'),
   upcoming('payment', '1.3.5'),

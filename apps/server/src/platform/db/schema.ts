@@ -7,3 +7,4 @@ export * from '../../services/audit/schema';
 export * from '../../services/playlist/schema';
 export * from '../../services/chat/schema';
 export * from '../outbox/schema';
+export * from '../../services/notification/schema';
