@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../server/test/harness';
+import { afterAll, beforeAll } from 'vitest';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
@@ -154,4 +155,33 @@ export async function textCount(s: TestServer): Promise<number> {
   const dir = path.join(s.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return 0;
   return (await fsp.readdir(dir)).filter((f) => f.startsWith('sms-')).length;
+}
+
+/**
+ * A server with the web app and a browser for the tests of one file: started before them, stopped
+ * after. SHOTS_DIR=<dir> makes `shot` save full-page screenshots there.
+ */
+export function webFixture(): {
+  server: () => TestServer;
+  browser: () => Browser;
+  shot: (page: Page, name: string) => Promise<void>;
+} {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServerWithWeb();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const dir = process.env.SHOTS_DIR;
+  return {
+    server: () => server!,
+    browser: () => browser!,
+    shot: async (page, name) => {
+      if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    },
+  };
 }

@@ -21,6 +21,7 @@ import { Shell } from './Shell';
 
 /** Loaded on first visit (the inbox is not needed to listen). */
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
 
 export function AppRoutes() {
   return (
@@ -82,6 +83,16 @@ export function AppRoutes() {
             <RequireUser>
               <Suspense fallback={null}>
                 <MessagesPage />
+              </Suspense>
+            </RequireUser>
+          }
+        />
+        <Route
+          path="friends"
+          element={
+            <RequireUser>
+              <Suspense fallback={null}>
+                <FriendsPage />
               </Suspense>
             </RequireUser>
           }

@@ -84,6 +84,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/friends" onClick={close} data-testid="menu-friends">
+                {t('nav.friends')}
+              </Link>
+            </li>
+            <li>
               <Link to="/crates" onClick={close} data-testid="menu-crates">
                 {t('nav.crates')}
               </Link>

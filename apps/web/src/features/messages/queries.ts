@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { CometConversation } from '@tt/protocol';
 import { classifyConversation, type ConversationCategory } from '@tt/rules';
 import { queryClient } from '../../lib/queryClient';
+import { useFriendUuidsQuery } from '../friends/queries';
 import { useMe } from '../rooms/room/hooks';
 import { useChatEvents } from '../chat/chatSocket';
 import { chatKeys, useConversationsQuery, useMarkReadMutation } from '../chat/queries';
@@ -17,12 +18,17 @@ export interface InboxRow {
 }
 
 /**
- * The friends list and followed DJs (CHAT-INBOX-1). The social service does not exist yet, so
- * both are empty and every conversation is listed under OTHERS.
+ * The friends list and followed DJs (CHAT-INBOX-1): friends from the social graph; following DJs
+ * is not built yet, so that list is empty.
  */
 const NO_ONE: ReadonlySet<string> = new Set();
 function useSocialLists() {
-  return useMemo(() => ({ friends: NO_ONE, followedDjs: NO_ONE }), []);
+  const me = useMe();
+  const friends = useFriendUuidsQuery(!me.isGuest && me.uuid ? me.uuid : null);
+  return useMemo(
+    () => ({ friends: friends.data ? new Set(friends.data) : NO_ONE, followedDjs: NO_ONE }),
+    [friends.data],
+  );
 }
 
 /** The direct conversations, latest first, each with its list (FRIENDS or OTHERS). */

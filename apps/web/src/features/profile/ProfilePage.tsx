@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePublicProfile, useOwnProfile } from './queries';
 import { SocialLinks } from './SocialLinks';
 import { isZodiacSign } from './zodiac';
+import { FriendButtons } from '../friends/FriendButtons';
 import { MessageButton } from '../messages/MessageButton';
 
 /** A public profile: cover, picture, nickname, pronouns, badges, details and socials. */
@@ -97,7 +98,10 @@ export function ProfilePage() {
             {t('nav.editProfile')}
           </Link>
         ) : (
-          <MessageButton uuid={profile.uuid} className="btn btn-primary profile-edit" />
+          <div className="profile-actions">
+            <MessageButton uuid={profile.uuid} className="btn btn-ghost" />
+            <FriendButtons uuid={profile.uuid} />
+          </div>
         )}
       </section>
       <div className="profile-grid">
