@@ -3,9 +3,9 @@ import { friendEndpoints } from '@tt/protocol';
 import { signedInPage, webFixture } from './support';
 
 /**
- * Friends in two browsers (SOC-INV-1, SOC-INV-6, SOC-BLOCK-1): Ana adds Ben from his profile, Ben
- * accepts on his friends page, both see each other as friends; Ana blocks Ben and the friendship
- * ends. SHOTS_DIR=<dir> also saves screenshots at 1280 and 390 px.
+ * Friends in two browsers (SOC-INV-1, SOC-INV-6, SOC-FAN-1, SOC-BLOCK-1): Ana adds Ben from his
+ * profile, Ben accepts on his friends page, both see each other as friends; Ana follows Ben; Ana
+ * blocks Ben and the friendship and the following end. SHOTS_DIR=<dir> also saves screenshots at 1280 and 390 px.
  */
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -48,6 +48,11 @@ describe('web: friends in two browsers', () => {
     });
     expect(friends.friendsUuids).toEqual([ben.uuid]);
 
+    // Ana follows Ben: the button turns to Following and Ben has one fan.
+    await a.getByTestId('follow').click();
+    await a.getByTestId('unfollow').waitFor();
+    await a.getByTestId('fan-count').filter({ hasText: '1 fan' }).waitFor();
+
     a.once('dialog', (d) => void d.accept());
     await a.getByTestId('block').click();
     await a.getByTestId('unblock').waitFor();
@@ -57,6 +62,8 @@ describe('web: friends in two browsers', () => {
       params: { id: ben.uuid },
     });
     expect(after.friendsUuids).toEqual([]);
+    // SOC-BLOCK-1: following ended too.
+    await a.getByTestId('fan-count').filter({ hasText: '0 fans' }).waitFor();
     await a.goto(`${s.url}/friends`);
     await a
       .getByTestId('friends-blocked')

@@ -486,6 +486,9 @@ export const ERRORS = {
   SOCIAL_OTHER_USER: { status: 403, message: "You cannot see another user's invitations." },
   BLOCK_EXISTS: { status: 409, message: 'You already blocked this user.' },
   BLOCK_NOT_FOUND: { status: 404, message: 'You have not blocked this user.' },
+  DJ_FAN_EXISTS: { status: 409, message: 'You already follow this DJ.' },
+  DJ_FAN_NOT_FOUND: { status: 404, message: 'You do not follow this DJ.' },
+  DJ_FAN_BLOCKED: { status: 403, message: 'You cannot follow this DJ.' },
   GIF_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'GIF search is not answering right now, please try again.',

@@ -19,3 +19,4 @@ export * from './audit/index';
 export * from './upload/index';
 export * from './chat/index';
 export * from './notification/friends';
+export * from './notification/dj-fans';

@@ -9,6 +9,8 @@ import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
+import { FansService } from './fans.service';
+import { blockedEitherWay, requireOtherAccount } from './people';
 import { blockedUsers, friendInvitations, friendships } from './schema';
 
 type InvitationRow = typeof friendInvitations.$inferSelect;
@@ -46,28 +48,6 @@ export class FriendsService {
     });
   }
 
-  /** SOC-INV-1: a registered, active account other than the caller. */
-  private async requireOther(auth: AuthContext, uuid: string): Promise<void> {
-    if (uuid === auth.uuid) throw fail('SOCIAL_SELF');
-    const users = this.platform.ports.users;
-    if (!users) throw fail('SERVICE_UNAVAILABLE');
-    const [profile] = await users.profiles([uuid]);
-    if (!profile) throw fail('SOCIAL_USER_NOT_FOUND');
-  }
-
-  private async blockedEitherWay(tx: Db, a: string, b: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(blockedUsers)
-      .where(
-        or(
-          and(eq(blockedUsers.userUuid, a), eq(blockedUsers.blockedUuid, b)),
-          and(eq(blockedUsers.userUuid, b), eq(blockedUsers.blockedUuid, a)),
-        ),
-      );
-    return Number(row?.n ?? 0) > 0;
-  }
-
   private async areFriends(tx: Db, a: string, b: string): Promise<boolean> {
     const [row] = await tx
       .select({ n: count() })
@@ -102,10 +82,10 @@ export class FriendsService {
 
   /** SOC-INV-1…5: invite; an invitation the other already sent is accepted instead. */
   async invite(auth: AuthContext, receiverUuid: string): Promise<FriendInvitationDto> {
-    await this.requireOther(auth, receiverUuid);
+    await requireOtherAccount(this.platform, auth, receiverUuid);
     const me = auth.uuid;
     return this.pair(me, receiverUuid, async (tx) => {
-      if (await this.blockedEitherWay(tx, me, receiverUuid)) throw fail('SOCIAL_BLOCKED');
+      if (await blockedEitherWay(tx, me, receiverUuid)) throw fail('SOCIAL_BLOCKED');
       if (await this.areFriends(tx, me, receiverUuid)) throw fail('FRIEND_ALREADY');
       const [mine] = await this.pending(tx, me, receiverUuid);
       if (mine) throw fail('FRIEND_INVITATION_EXISTS');
@@ -150,7 +130,7 @@ export class FriendsService {
         .from(friendInvitations)
         .where(eq(friendInvitations.id, invitationId));
       if (!row || row.status !== 'pending') throw fail('FRIEND_INVITATION_HANDLED');
-      if (status === 'accepted' && (await this.blockedEitherWay(tx, row.senderUuid, auth.uuid))) {
+      if (status === 'accepted' && (await blockedEitherWay(tx, row.senderUuid, auth.uuid))) {
         throw fail('SOCIAL_BLOCKED');
       }
       return this.answer(tx, row, status);
@@ -272,9 +252,9 @@ export class FriendsService {
       );
   }
 
-  /** SOC-BLOCK-1: a block ends the friendship and the pending invitations, both ways. */
+  /** SOC-BLOCK-1: a block ends the friendship, following and pending invitations, both ways. */
   async block(auth: AuthContext, other: string): Promise<BlockedUserDto> {
-    await this.requireOther(auth, other);
+    await requireOtherAccount(this.platform, auth, other);
     return this.pair(auth.uuid, other, async (tx) => {
       const [row] = await tx
         .insert(blockedUsers)
@@ -283,6 +263,7 @@ export class FriendsService {
         .returning();
       if (!row) throw fail('BLOCK_EXISTS');
       await this.unlink(tx, auth.uuid, other);
+      await FansService.unlink(tx, auth.uuid, other);
       await tx
         .delete(friendInvitations)
         .where(

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { friendEndpoints as e } from '@tt/protocol';
+import { djFanEndpoints as d, friendEndpoints as e } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
 import type { ServiceModule } from '../../platform/service';
+import { FansService } from './fans.service';
 import { FriendsService } from './friends.service';
 
 /** The verified caller of a route that required a token (the auth hook refused everyone else). */
@@ -43,14 +44,46 @@ function registerFriendRoutes(app: FastifyInstance, friends: FriendsService): vo
   route(app, e.unblock, ({ auth, params }) => friends.unblock(caller(auth), params.id));
 }
 
+function registerFanRoutes(app: FastifyInstance, fans: FansService): void {
+  route(app, d.follow, ({ auth, body }) => fans.follow(caller(auth), body.djUuid));
+  route(app, d.mine, ({ auth, query }) => {
+    const me = caller(auth).uuid;
+    return fans.followedBy(me, me, query.skip, query.take);
+  });
+  route(app, d.fansPaginated, ({ auth, params, query }) =>
+    fans.fansOf(caller(auth).uuid, params.id, query.skip, query.take),
+  );
+  route(
+    app,
+    d.fansLegacy,
+    async ({ auth, params, query }) =>
+      (await fans.fansOf(caller(auth).uuid, params.id, query.skip, query.take)).fans,
+  );
+  route(app, d.count, ({ params }) => fans.counts(params.id));
+  route(app, d.followed, ({ auth, params, query }) =>
+    fans.followedBy(caller(auth).uuid, params.id, query.skip, query.take),
+  );
+  route(app, d.adminFans, ({ params, query }) =>
+    fans.fansOf(null, params.id, query.skip, query.take),
+  );
+  route(app, d.single, ({ auth, params }) => fans.single(caller(auth), params.id));
+  route(app, d.unfollow, ({ auth, params }) => fans.unfollow(caller(auth), params.id));
+  route(app, d.adminDjs, ({ query }) => fans.djs(query.skip, query.take));
+  route(app, d.adminDj, async ({ params }) => {
+    const { fansCount } = await fans.counts(params.id);
+    return { djUuid: params.id, fansCount };
+  });
+}
+
 /**
- * The notification service. So far: friends, friend invitations and blocks (SOC-* rules in
- * docs/SOCIAL-RULES.md); DJ fans, devices and sending come next.
+ * The notification service. So far: friends, friend invitations, blocks and DJ fans (SOC-* rules
+ * in docs/SOCIAL-RULES.md); devices and sending come next.
  */
 export const notificationService: ServiceModule = {
   name: 'notification',
   version: '1.0.0',
   async register(app, platform) {
     registerFriendRoutes(app, new FriendsService(platform));
+    registerFanRoutes(app, new FansService(platform));
   },
 };

@@ -47,3 +47,18 @@ export const blockedUsers = pgTable(
     index('blocked_users_blocked_idx').on(t.blockedUuid),
   ],
 );
+
+/** Who follows which DJ (SOC-FAN-*). */
+export const djFans = pgTable(
+  'dj_fans',
+  {
+    userUuid: uuid('user_uuid').notNull(),
+    djUuid: uuid('dj_uuid').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userUuid, t.djUuid] }),
+    index('dj_fans_dj_created_idx').on(t.djUuid, t.createdAt),
+    index('dj_fans_user_created_idx').on(t.userUuid, t.createdAt),
+  ],
+);

@@ -3,6 +3,7 @@ import { friendEndpoints as f, type FriendInvitationDto } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useMe } from '../rooms/room/hooks';
+import { fanKeys } from './fans';
 
 export const friendKeys = {
   all: ['friends'] as const,
@@ -92,8 +93,12 @@ export function useRelation(other: string): Relation {
   return { kind: 'none' };
 }
 
-/** Every change of the social graph refreshes the caller's lists. */
-const refresh = () => queryClient.invalidateQueries({ queryKey: friendKeys.all });
+/** Every change of the social graph refreshes the caller's lists (a block also ends following). */
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: friendKeys.all }),
+    queryClient.invalidateQueries({ queryKey: fanKeys.all }),
+  ]);
 
 export function useInviteMutation() {
   return useMutation({

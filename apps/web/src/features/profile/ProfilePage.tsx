@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePublicProfile, useOwnProfile } from './queries';
 import { SocialLinks } from './SocialLinks';
 import { isZodiacSign } from './zodiac';
+import { FollowButton } from '../friends/FollowButton';
 import { FriendButtons } from '../friends/FriendButtons';
 import { MessageButton } from '../messages/MessageButton';
 
@@ -94,11 +95,15 @@ export function ProfilePage() {
           ) : null}
         </div>
         {isMe ? (
-          <Link className="btn btn-ghost profile-edit" to="/settings/profile">
-            {t('nav.editProfile')}
-          </Link>
+          <div className="profile-actions">
+            <FollowButton uuid={profile.uuid} />
+            <Link className="btn btn-ghost" to="/settings/profile">
+              {t('nav.editProfile')}
+            </Link>
+          </div>
         ) : (
           <div className="profile-actions">
+            <FollowButton uuid={profile.uuid} />
             <MessageButton uuid={profile.uuid} className="btn btn-ghost" />
             <FriendButtons uuid={profile.uuid} />
           </div>
