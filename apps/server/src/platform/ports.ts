@@ -30,13 +30,13 @@ export interface Ports {
   /** Installed by the realtime layer; used by the song service (who may have a song's HLS key). */
   listening?: ListeningPort;
   /**
-   * Installed by the social service (blocking arrives with it); used by chat (CHAT-BLOCK-1).
-   * Absent: nobody has blocked anybody.
+   * Installed by the notification service, which keeps blocks (SOC-BLOCK-2); used by chat
+   * (CHAT-BLOCK-1). Absent (that service not running here): nobody has blocked anybody.
    */
   social?: SocialPort;
 }
 
-/** Who blocked whom (the social service owns blocking). */
+/** Who blocked whom (the notification service owns blocking). */
 export interface SocialPort {
   /** Has `blockerUuid` blocked `otherUuid`? */
   isBlocked(blockerUuid: string, otherUuid: string): Promise<boolean>;

@@ -295,6 +295,24 @@ export class FriendsService {
     return rows.map(toBlocked);
   }
 
+  /** Has `blocker` blocked `other`? (SocialPort, for chat) */
+  async hasBlocked(blocker: string, other: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(blockedUsers)
+      .where(and(eq(blockedUsers.userUuid, blocker), eq(blockedUsers.blockedUuid, other)));
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  /** Everyone `blocker` blocked (SocialPort, for chat). */
+  async blockedUuids(blocker: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ uuid: blockedUsers.blockedUuid })
+      .from(blockedUsers)
+      .where(eq(blockedUsers.userUuid, blocker));
+    return rows.map((r) => r.uuid);
+  }
+
   async blockedOne(auth: AuthContext, other: string): Promise<BlockedUserDto> {
     const [row] = await this.db
       .select()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, friendEndpoints as f } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { botText, chatUser, expectComet, v3 } from '../chat/testing';
 
 /** Friends, invitations and blocks over HTTP, by the rules of docs/SOCIAL-RULES.md. */
 let s: TestServer;
@@ -240,5 +241,22 @@ describe('blocks', () => {
     await as(b).call(f.block, { body: { blockedUserUuid: viewer.uuid } });
     expect((await as(viewer).call(f.friends, { params: { id: a.uuid } })).friends).toEqual([]);
     expect((await as(a).call(f.friends, { params: { id: a.uuid } })).friends).toHaveLength(1);
+  });
+});
+
+describe('blocks reach the chat', () => {
+  it('SOC-BLOCK-2, CHAT-BLOCK-1: a block made here refuses the blocked person’s direct messages; unblocking lets them through', async () => {
+    const blocker = await chatUser(s);
+    const sender = await chatUser(s);
+    const dm = (text: string) =>
+      v3(s, 'POST', '/messages', {
+        token: sender.chat,
+        body: botText(blocker.uuid, text, {}, 'user'),
+      });
+    expect((await dm('before')).status).toBe(200);
+    await as(blocker).call(f.block, { body: { blockedUserUuid: sender.uuid } });
+    expectComet(await dm('after'), 403, 'ERR_BLOCKED_BY_USER', 'CHAT_BLOCKED');
+    await as(blocker).call(f.unblock, { params: { id: sender.uuid } });
+    expect((await dm('again')).status).toBe(200);
   });
 });

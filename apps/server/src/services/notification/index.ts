@@ -83,7 +83,13 @@ export const notificationService: ServiceModule = {
   name: 'notification',
   version: '1.0.0',
   async register(app, platform) {
-    registerFriendRoutes(app, new FriendsService(platform));
+    const friends = new FriendsService(platform);
+    registerFriendRoutes(app, friends);
+    // SOC-BLOCK-2: chat hides what blocked people write and refuses their direct messages.
+    platform.ports.social = {
+      isBlocked: (blocker, other) => friends.hasBlocked(blocker, other),
+      blockedUuids: (blocker) => friends.blockedUuids(blocker),
+    };
     registerFanRoutes(app, new FansService(platform));
   },
 };
