@@ -13,6 +13,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
 import { useRoomRunner, type Me } from './hooks';
 import { ROLE_BADGES } from './PeopleList';
+import { FollowButton } from '../../friends/FollowButton';
+import { FriendButtons } from '../../friends/FriendButtons';
 import { MessageButton } from '../../messages/MessageButton';
 
 /** Room roles a moderator toggles from the menu: [role, give label, take label]. */
@@ -128,6 +130,12 @@ export function UserSheet({
           </Link>
         ) : null}
         {!isGuest ? <MessageButton uuid={userUuid} className="btn btn-primary btn-block" /> : null}
+        {!isGuest ? (
+          <div className="sheet-social" data-testid="sheet-social">
+            <FollowButton uuid={userUuid} compact />
+            <FriendButtons uuid={userUuid} compact />
+          </div>
+        ) : null}
 
         {showMod ? (
           <div
