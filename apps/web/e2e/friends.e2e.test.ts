@@ -52,6 +52,17 @@ describe('web: friends in two browsers', () => {
     await a.getByTestId('follow').click();
     await a.getByTestId('unfollow').waitFor();
     await a.getByTestId('fan-count').filter({ hasText: '1 fan' }).waitFor();
+    // Ben's followers list, and the DJs Ana follows.
+    await b.goto(`${s.url}/profile/${ben.uuid}`);
+    await b.getByTestId('fan-count').filter({ hasText: '1 fan' }).click();
+    await b
+      .getByTestId('follow-list')
+      .getByTestId('person-row')
+      .filter({ hasText: 'Ana' })
+      .waitFor();
+    await shot(b, 'followers-phone');
+    await b.getByTestId('tab-following').click();
+    await b.getByTestId('follow-list').getByText('Not following any DJ yet.').waitFor();
 
     a.once('dialog', (d) => void d.accept());
     await a.getByTestId('block').click();

@@ -22,6 +22,7 @@ import { Shell } from './Shell';
 /** Loaded on first visit (the inbox is not needed to listen). */
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
+const FollowListPage = lazy(() => import('../features/friends/FollowListPage'));
 
 export function AppRoutes() {
   return (
@@ -35,6 +36,16 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="magic-link/:shortLivedToken/:target" element={<MagicLinkPage />} />
         <Route path="profile/:id" element={<ProfilePage />} />
+        <Route
+          path="profile/:id/:list"
+          element={
+            <RequireUser>
+              <Suspense fallback={null}>
+                <FollowListPage />
+              </Suspense>
+            </RequireUser>
+          }
+        />
         <Route
           path="settings/profile"
           element={

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useErrorText } from '../../lib/errors';
 import { useMe } from '../rooms/room/hooks';
 import { useFanCountQuery, useFollowingQuery, useFollowMutation } from './fans';
@@ -21,9 +22,9 @@ export function FollowButton({ uuid, compact = false }: { uuid: string; compact?
   const fans = counts.data?.fansCount;
   const label =
     fans === undefined ? null : (
-      <span className="fan-count" data-testid="fan-count">
+      <Link className="fan-count" to={`/profile/${uuid}/followers`} data-testid="fan-count">
         {t('fans.count', { count: fans })}
-      </span>
+      </Link>
     );
   // SOC-FAN-3: no Follow across a block the user made (unblock first).
   if (me.isGuest || !me.uuid || me.uuid === uuid || blocked || following.data === undefined) {

@@ -1,81 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { profileEndpoints, SOCIAL_PAGE_MAX, type UserProfileDto } from '@tt/protocol';
-import { api } from '../../lib/api';
-import { Avatar } from '../../ui/Avatar';
+import { SOCIAL_PAGE_MAX } from '@tt/protocol';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMe } from '../rooms/room/hooks';
-import { FriendButtons } from './FriendButtons';
+import { People } from './People';
 import {
   useBlockedQuery,
   useFriendsQuery,
   useIncomingInvitationsQuery,
   useOutgoingInvitationsQuery,
 } from './queries';
-
-/** Public profiles of these people (at most 100 per call), by uuid. */
-function useProfiles(uuids: string[]) {
-  return useQuery({
-    queryKey: ['profiles', ...uuids],
-    queryFn: async () => {
-      const out = new Map<string, UserProfileDto>();
-      for (let i = 0; i < uuids.length; i += 100) {
-        const page = await api.call(profileEndpoints.profiles, {
-          query: { users: uuids.slice(i, i + 100) },
-        });
-        for (const p of page) out.set(p.uuid, p);
-      }
-      return out;
-    },
-    enabled: uuids.length > 0,
-  });
-}
-
-function PersonRow({ uuid, profile }: { uuid: string; profile?: UserProfileDto }) {
-  const { t } = useTranslation();
-  const name = profile?.nickname ?? t('friends.someone');
-  return (
-    <li className="person-row" data-testid="person-row">
-      <Link to={`/profile/${uuid}`} className="person-link">
-        <Avatar name={name} picture={profile?.profilePicture} color={profile?.color} size={40} />
-        <span>{name}</span>
-      </Link>
-      <FriendButtons uuid={uuid} compact />
-    </li>
-  );
-}
-
-function People({
-  title,
-  uuids,
-  empty,
-  testId,
-}: {
-  title: string;
-  uuids: string[];
-  empty: string;
-  testId: string;
-}) {
-  const profiles = useProfiles(uuids);
-  return (
-    <section className="card friends-section" data-testid={testId}>
-      <h2>
-        {title} <span className="count">{uuids.length}</span>
-      </h2>
-      {uuids.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="people">
-          {uuids.map((u) => (
-            <PersonRow key={u} uuid={u} profile={profiles.data?.get(u)} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** Friends, invitations in and out, and the people blocked (SOC-* rules). */
 export default function FriendsPage() {

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { profileEndpoints, type UserProfileDto } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { Avatar } from '../../ui/Avatar';
+import { FriendButtons } from './FriendButtons';
+
+/** Public profiles of these people (at most 100 per call), by uuid. */
+function useProfiles(uuids: string[]) {
+  return useQuery({
+    queryKey: ['profiles', ...uuids],
+    queryFn: async () => {
+      const out = new Map<string, UserProfileDto>();
+      for (let i = 0; i < uuids.length; i += 100) {
+        const page = await api.call(profileEndpoints.profiles, {
+          query: { users: uuids.slice(i, i + 100) },
+        });
+        for (const p of page) out.set(p.uuid, p);
+      }
+      return out;
+    },
+    enabled: uuids.length > 0,
+  });
+}
+
+function PersonRow({ uuid, profile }: { uuid: string; profile?: UserProfileDto }) {
+  const { t } = useTranslation();
+  const name = profile?.nickname ?? t('friends.someone');
+  return (
+    <li className="person-row" data-testid="person-row">
+      <Link to={`/profile/${uuid}`} className="person-link">
+        <Avatar name={name} picture={profile?.profilePicture} color={profile?.color} size={40} />
+        <span>{name}</span>
+      </Link>
+      <FriendButtons uuid={uuid} compact />
+    </li>
+  );
+}
+
+/** A titled list of people, each with a link to their profile and the social buttons. */
+export function People({
+  title,
+  uuids,
+  empty,
+  testId,
+  count,
+}: {
+  title: string;
+  uuids: string[];
+  empty: string;
+  testId: string;
+  /** The whole list's size, when only part of it is shown. */
+  count?: number;
+}) {
+  const profiles = useProfiles(uuids);
+  return (
+    <section className="card friends-section" data-testid={testId}>
+      <h2>
+        {title} <span className="count">{count ?? uuids.length}</span>
+      </h2>
+      {uuids.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="people">
+          {uuids.map((u) => (
+            <PersonRow key={u} uuid={u} profile={profiles.data?.get(u)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
