@@ -5,7 +5,8 @@ import { currentToken, useSession } from '../../lib/session';
 /**
  * The app's one chat socket (CHAT-LIVE-1..3): direct messages reach it wherever the user is;
  * room chats arrive once subscribed. It reconnects with a growing pause, subscribes again, and
- * tells listeners to catch up (`resync`) so nothing sent while it was away is lost.
+ * tells listeners to catch up (`resync`) so nothing sent while it was away is lost; each `subscribed`
+ * does the same, for what was sent between the first page and the subscription.
  */
 export type ChatEvent =
   | Extract<ChatServerFrame, { type: 'message' | 'edited' | 'deleted' | 'reaction' }>
@@ -74,6 +75,10 @@ function open(): void {
         if (!first) emit({ type: 'resync' });
         break;
       }
+      case 'subscribed':
+        // What was sent between the first page and the subscription is fetched now.
+        emit({ type: 'resync' });
+        break;
       case 'message':
       case 'edited':
       case 'deleted':

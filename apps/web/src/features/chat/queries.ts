@@ -49,8 +49,15 @@ const serverIds = (items: { id: string | number; send: string }[]) =>
 /** Fetches what came after the newest message held (after a reconnect: nothing is lost). */
 async function catchUp(target: ChatTarget): Promise<void> {
   const key = targetKey(target);
-  const ids = serverIds(useChatStore.getState().conversations[key]?.items ?? []);
-  if (ids.length === 0) return;
+  const conv = useChatStore.getState().conversations[key];
+  const ids = serverIds(conv?.items ?? []);
+  if (ids.length === 0) {
+    // Nothing held yet: once the first page is in, the latest page is what was missed.
+    if (!conv?.loaded) return;
+    const page = await fetchPage(target, {});
+    useChatStore.getState().upsert(key, itemsOf(page.data));
+    return;
+  }
   let after = Math.max(...ids);
   for (let i = 0; i < 6; i++) {
     const page = await fetchPage(target, { id: after, affix: 'append' });
