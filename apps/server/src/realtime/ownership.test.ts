@@ -1,7 +1,15 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { createRoom, roomState, RoomClient, sleep, song, startRealtimeServer } from './test-kit';
+import {
+  createRoom,
+  eventually,
+  roomState,
+  RoomClient,
+  sleep,
+  song,
+  startRealtimeServer,
+} from './test-kit';
 
 /**
  * Room ownership across processes (docs/ROOM-RULES.md, ROOM-OWNER-*): two servers of one
@@ -99,6 +107,12 @@ describe.skipIf(!REDIS_URL)('room ownership across processes', () => {
     const onA = await join(a, owner, room.uuid);
     await onA.action('addDj', { song: song('Before', 30) });
     expect(runs(a, room.uuid)).toBe(true);
+    // ROOM-SAVE-1: the live state is written within the save interval; wait until it is.
+    await eventually(async () => {
+      const saved = await a.app.platform.ports.rooms!.loadLiveState(room.uuid);
+      expect(JSON.stringify(saved)).toContain('Before');
+    });
+    await sleep(600);
     // The lease is taken from A behind its back (as if A had stalled past its expiry).
     const redis = new Redis(REDIS_URL!);
     try {
