@@ -125,9 +125,11 @@ describe('web: room chat in two browsers', () => {
     const b = await signedInPage(browser, loud.token);
     await a.goto(`${s.url}/rooms/${room.slug}`);
     await b.goto(`${s.url}/rooms/${room.slug}`);
+    await a.getByTestId('chat-input').waitFor();
     await b.getByTestId('chat-input').fill('LOUD NOISES');
     await b.getByTestId('chat-input').press('Enter');
-    await message(a, 'LOUD NOISES').waitFor();
+    await message(b, 'LOUD NOISES').waitFor();
+    await message(a, 'LOUD NOISES').waitFor({ timeout: 30_000 });
 
     await s.as(owner.token).call(roomRoleEndpoints.create, {
       params: { roomId: room.uuid },
