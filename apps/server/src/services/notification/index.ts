@@ -1,73 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import { djFanEndpoints as d, friendEndpoints as e } from '@tt/protocol';
-import type { AuthContext } from '../../platform/auth';
-import { fail } from '../../platform/errors';
+import { caller } from '../../platform/auth';
 import { route } from '../../platform/route';
 import type { ServiceModule } from '../../platform/service';
 import { FansService } from './fans.service';
 import { FriendsService } from './friends.service';
 
-/** The verified caller of a route that required a token (the auth hook refused everyone else). */
-function caller(auth: AuthContext | null): AuthContext {
-  if (!auth) throw fail('TOKEN_MISSING');
-  return auth;
-}
-
 function registerFriendRoutes(app: FastifyInstance, friends: FriendsService): void {
-  route(app, e.invite, ({ auth, body }) => friends.invite(caller(auth), body.receiverUuid));
-  route(app, e.invitationsOf, async ({ auth, params }) => ({
-    invitations: await friends.invitationsOf(caller(auth), params.id),
+  route(app, e.invite, ({ request, body }) => friends.invite(caller(request), body.receiverUuid));
+  route(app, e.invitationsOf, async ({ request, params }) => ({
+    invitations: await friends.invitationsOf(caller(request), params.id),
   }));
-  route(app, e.invitationsFor, async ({ auth }) => ({
-    invitations: await friends.pendingOf(caller(auth), 'for'),
+  route(app, e.invitationsFor, async ({ request }) => ({
+    invitations: await friends.pendingOf(caller(request), 'for'),
   }));
-  route(app, e.invitationsFrom, async ({ auth }) => ({
-    invitations: await friends.pendingOf(caller(auth), 'from'),
+  route(app, e.invitationsFrom, async ({ request }) => ({
+    invitations: await friends.pendingOf(caller(request), 'from'),
   }));
-  route(app, e.cancel, ({ auth, params }) => friends.cancel(caller(auth), params.id));
-  route(app, e.handle, ({ auth, body }) =>
-    friends.handle(caller(auth), body.invitationId, body.invitationStatus),
+  route(app, e.cancel, ({ request, params }) => friends.cancel(caller(request), params.id));
+  route(app, e.handle, ({ request, body }) =>
+    friends.handle(caller(request), body.invitationId, body.invitationStatus),
   );
-  route(app, e.friends, ({ auth, params, query }) =>
-    friends.friends(caller(auth), params.id, query.skip, query.take),
+  route(app, e.friends, ({ request, params, query }) =>
+    friends.friends(caller(request), params.id, query.skip, query.take),
   );
-  route(app, e.unfriend, ({ auth, params }) => friends.unfriend(caller(auth), params.id));
+  route(app, e.unfriend, ({ request, params }) => friends.unfriend(caller(request), params.id));
   route(app, e.friendUuids, async ({ params }) => ({
     friendsUuids: await friends.friendUuids(params.id),
   }));
-  route(app, e.singleFriend, ({ auth, params }) => friends.single(caller(auth), params.id));
-  route(app, e.block, ({ auth, body }) => friends.block(caller(auth), body.blockedUserUuid));
-  route(app, e.blocked, async ({ auth }) => ({
-    blockedUsers: await friends.blocked(caller(auth)),
+  route(app, e.singleFriend, ({ request, params }) => friends.single(caller(request), params.id));
+  route(app, e.block, ({ request, body }) => friends.block(caller(request), body.blockedUserUuid));
+  route(app, e.blocked, async ({ request }) => ({
+    blockedUsers: await friends.blocked(caller(request)),
   }));
-  route(app, e.blockedOne, ({ auth, params }) => friends.blockedOne(caller(auth), params.id));
-  route(app, e.unblock, ({ auth, params }) => friends.unblock(caller(auth), params.id));
+  route(app, e.blockedOne, ({ request, params }) => friends.blockedOne(caller(request), params.id));
+  route(app, e.unblock, ({ request, params }) => friends.unblock(caller(request), params.id));
 }
 
 function registerFanRoutes(app: FastifyInstance, fans: FansService): void {
-  route(app, d.follow, ({ auth, body }) => fans.follow(caller(auth), body.djUuid));
-  route(app, d.mine, ({ auth, query }) => {
-    const me = caller(auth).uuid;
+  route(app, d.follow, ({ request, body }) => fans.follow(caller(request), body.djUuid));
+  route(app, d.mine, ({ request, query }) => {
+    const me = caller(request).uuid;
     return fans.followedBy(me, me, query.skip, query.take);
   });
-  route(app, d.fansPaginated, ({ auth, params, query }) =>
-    fans.fansOf(caller(auth).uuid, params.id, query.skip, query.take),
+  route(app, d.fansPaginated, ({ request, params, query }) =>
+    fans.fansOf(caller(request).uuid, params.id, query.skip, query.take),
   );
   route(
     app,
     d.fansLegacy,
-    async ({ auth, params, query }) =>
-      (await fans.fansOf(caller(auth).uuid, params.id, query.skip, query.take)).fans,
+    async ({ request, params, query }) =>
+      (await fans.fansOf(caller(request).uuid, params.id, query.skip, query.take)).fans,
   );
   route(app, d.count, ({ params }) => fans.counts(params.id));
-  route(app, d.followed, ({ auth, params, query }) =>
-    fans.followedBy(caller(auth).uuid, params.id, query.skip, query.take),
+  route(app, d.followed, ({ request, params, query }) =>
+    fans.followedBy(caller(request).uuid, params.id, query.skip, query.take),
   );
   route(app, d.adminFans, ({ params, query }) =>
     fans.fansOf(null, params.id, query.skip, query.take),
   );
-  route(app, d.single, ({ auth, params }) => fans.single(caller(auth), params.id));
-  route(app, d.unfollow, ({ auth, params }) => fans.unfollow(caller(auth), params.id));
+  route(app, d.single, ({ request, params }) => fans.single(caller(request), params.id));
+  route(app, d.unfollow, ({ request, params }) => fans.unfollow(caller(request), params.id));
   route(app, d.adminDjs, ({ query }) => fans.djs(query.skip, query.take));
   route(app, d.adminDj, async ({ params }) => {
     const { fansCount } = await fans.counts(params.id);
