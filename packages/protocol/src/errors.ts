@@ -489,6 +489,25 @@ export const ERRORS = {
   DJ_FAN_EXISTS: { status: 409, message: 'You already follow this DJ.' },
   DJ_FAN_NOT_FOUND: { status: 404, message: 'You do not follow this DJ.' },
   DJ_FAN_BLOCKED: { status: 403, message: 'You cannot follow this DJ.' },
+  // devices, sending, address book, web push (notification and social services)
+  DEVICE_NOT_FOUND: { status: 404, message: 'Device not found.' },
+  NOTIFY_OTHER_USER: { status: 403, message: "You cannot see or change another user's devices." },
+  NOTIFY_ROOM_FORBIDDEN: {
+    status: 403,
+    message: "Only the room's owner and moderators can message its regulars.",
+  },
+  NOTIFY_TOO_SOON: {
+    status: 429,
+    message: "This room's regulars were messaged recently, please wait a while.",
+  },
+  NOTIFY_ROOM_NOT_FOUND: { status: 404, message: 'Room not found.' },
+  CONTACT_INVALID: { status: 400, message: 'Not a valid e-mail address or phone number.' },
+  CONTACT_BOOK_FULL: { status: 400, message: 'Your address book is full; delete it and upload again.' },
+  PUSH_ENDPOINT_REFUSED: {
+    status: 400,
+    message: 'Push subscriptions must use an https address of a public push service.',
+  },
+  PUSH_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Push subscription not found.' },
   GIF_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'GIF search is not answering right now, please try again.',

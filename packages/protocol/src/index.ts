@@ -20,3 +20,7 @@ export * from './upload/index';
 export * from './chat/index';
 export * from './notification/friends';
 export * from './notification/dj-fans';
+export * from './notification/centre';
+export * from './notification/devices';
+export * from './notification/sending';
+export * from './social/index';

@@ -5,3 +5,4 @@ export * from './crates';
 export * from './socket-limits';
 export * from './room-size';
 export * from './chat';
+export * from './room-roles';

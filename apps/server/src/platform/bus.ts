@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { AnalyticsEventDto } from '@tt/protocol';
-import type { DomainEvents } from './events';
+import type { DomainEvents, NotificationLive } from './events';
 
 export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
 
@@ -27,7 +27,12 @@ function invoke<T>(handler: Handler<T>, payload: T, topic: string, sink: BusErro
  */
 export interface BusTopics extends DomainEvents {
   [topic: `analytics.${string}`]: AnalyticsEventDto;
+  /** NOTIFY-LIVE-1: a new item of this user's notification centre. */
+  [topic: `notify.user.${string}`]: NotificationLive;
 }
+
+/** The bus topic of one user's new notifications. */
+export const notifyTopic = (uid: string) => `notify.user.${uid}` as const;
 export type BusTopic = keyof BusTopics & string;
 
 /**

@@ -1,4 +1,4 @@
-import type { MinimalSongDto, UserProfileDto } from '@tt/protocol';
+import type { MinimalSongDto, NotificationDto, NotificationKind, UserProfileDto } from '@tt/protocol';
 
 /** Domain events that cross service boundaries, with their payloads. */
 export interface DomainEvents {
@@ -45,6 +45,10 @@ export interface DomainEvents {
     gif: boolean;
     reply: boolean;
     sentAt: string;
+    /** NOTIFY-CHAT-1: the receiver of a direct message (null in a room). */
+    receiverUuid?: string | null;
+    /** NOTIFY-CHAT-2: the people the message mentions. */
+    mentionedUuids?: string[];
   };
   /** CHAT-ANALYTICS-1: a reaction was added to or taken off a chat message. */
   'chat.reactionChanged': {
@@ -56,6 +60,37 @@ export interface DomainEvents {
     action: 'added' | 'removed';
     at: string;
   };
+  /** NOTIFY-DJ-1: a DJ took a seat on stage (work: their fans are told). */
+  'room.djTookStage': { roomUuid: string; djUuid: string; at: string };
+  /** NOTIFY-ROOM-1: a song started in a room where none was playing (work: its regulars are told). */
+  'room.wentLive': { roomUuid: string; djUuid: string; at: string };
+  /** NOTIFY-FRIEND-1: a friend invitation was sent. */
+  'social.friendInvited': { invitationId: string; senderUuid: string; receiverUuid: string };
+  /** NOTIFY-FRIEND-2: a friend invitation was accepted. */
+  'social.friendAccepted': { invitationId: string; senderUuid: string; receiverUuid: string };
+  /** NOTIFY-SEND-1: a notification to deliver (sending routes). */
+  'notify.requested': NotifyRequest;
+}
+
+/** A notification to deliver to some people, in the app and on their devices. */
+export interface NotifyRequest {
+  kind: NotificationKind;
+  recipients: string[];
+  actorUuid: string | null;
+  title: string;
+  body: string;
+  link: string | null;
+  params: Record<string, string>;
+  data: Record<string, string>;
+  /** Data-only: pushed to apps, not shown anywhere (NOTIFY-PUSH-3). */
+  silent: boolean;
+  /** NOTIFY-SEND-4: every active account (recipients is then empty). */
+  everyone?: boolean;
+}
+
+/** Live: a new item of someone's notification centre (their app sockets show it). */
+export interface NotificationLive {
+  notification: NotificationDto;
 }
 
 export type Topic = keyof DomainEvents;

@@ -34,6 +34,26 @@ export interface Ports {
    * (CHAT-BLOCK-1). Absent (that service not running here): nobody has blocked anybody.
    */
   social?: SocialPort;
+  /** Installed by the notification service: friends and DJ fans. */
+  graph?: GraphPort;
+  /** Installed by the social service, which keeps browsers' push subscriptions (SOCIAL-PUSH-*). */
+  webPush?: WebPushPort;
+}
+
+/** What a push carries. Silent pushes have no title or body: data only (NOTIFY-PUSH-3). */
+export interface PushMessage {
+  title?: string;
+  body?: string;
+  /** Where tapping it leads (a path in the app). */
+  link?: string | null;
+  data: Record<string, string>;
+  silent: boolean;
+}
+
+/** Web push to users' browsers. */
+export interface WebPushPort {
+  /** Pushes to every browser of these users; subscriptions the push service says are gone are removed. */
+  send(userUuids: string[], message: PushMessage): Promise<{ sent: number; removed: number }>;
 }
 
 /** Who blocked whom (the notification service owns blocking). */
@@ -42,6 +62,25 @@ export interface SocialPort {
   isBlocked(blockerUuid: string, otherUuid: string): Promise<boolean>;
   /** Everyone `blockerUuid` has blocked (their messages are hidden from them). */
   blockedUuids(blockerUuid: string): Promise<string[]>;
+}
+
+/** Friends and fans, as the notification service keeps them (used by the social service). */
+export interface GraphPort {
+  /** The friends of a user. */
+  friendUuids(uuid: string): Promise<string[]>;
+  /** The DJs a user follows. */
+  followedDjUuids(uuid: string): Promise<string[]>;
+  /** Fans and followed DJs as the notification service pages them (viewer null: blocks ignored). */
+  fansOf(viewer: string | null, djUuid: string, skip: number, take: number): Promise<FanPage>;
+  followedBy(viewer: string, uuid: string, skip: number, take: number): Promise<FanPage>;
+  fanCounts(uuid: string): Promise<{ djUuid: string; fansCount: number; followingCount: number }>;
+}
+
+export interface FanPage {
+  fans: { userUuid: string; djUuid: string; createdAt: string }[];
+  total: number;
+  skip: number;
+  take: number;
 }
 
 /** SEC-HLS-KEY-2: who hears a song, from the live rooms of this process. */
@@ -74,6 +113,14 @@ export interface UsersPort {
    * Callers use platform/verified.ts requireVerifiedAccount.
    */
   isVerified(uuid: string): Promise<boolean>;
+  /**
+   * Active accounts owning any of these addresses (lower-case e-mails, verified; E.164 numbers),
+   * each with the address that matched (finding friends from an address book).
+   */
+  matchContacts(emails: string[], phones: string[]): Promise<{ uuid: string; address: string }[]>;
+  /** Active people (not bots) after `after` in uuid order (admin broadcasts). */
+  activeUuids(after: string | null, limit: number): Promise<string[]>;
+  countActive(): Promise<number>;
 }
 
 export interface JoinRequest {
@@ -109,6 +156,8 @@ export interface RoomsPort {
   authorizeJoin(req: JoinRequest): Promise<RoomDto>;
   /** A user entered the room (their visited rooms), when the join was authorized without the service. */
   recordVisit(roomUuid: string, userUuid: string): Promise<void>;
+  /** People (not guests) who entered the room since `since`, most recent first. */
+  recentVisitors(roomUuid: string, since: Date, limit: number): Promise<string[]>;
   /** A song started: it goes to the front of the room's recent songs. Answers the entry id. */
   songStarted(input: {
     roomUuid: string;

@@ -48,7 +48,9 @@ type Handlers = {
 const HANDLERS: Handlers = {
   addDj: async (p, { engine, auth, actor, run }) => {
     await engine.requireVerified(auth);
-    return run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, engine.playback));
+    const done = await run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, engine.playback));
+    engine.announceWork('room.djTookStage', p.roomUuid, actor.uuid);
+    return done;
   },
   removeDj: (p, { engine, actor, run }) =>
     run(p.roomUuid, (r) => act.removeDj(r, actor, p.djUuid, engine.playback)),

@@ -15,6 +15,8 @@ export interface PlaybackDeps {
   track(p: Promise<unknown>): void;
   /** Runs `fn` as a task of the room (the end-of-song timer goes through the room's queue). */
   enqueue(roomUuid: string, fn: (room: LiveRoom | undefined) => Promise<void> | void): void;
+  /** NOTIFY-ROOM-1: a song started in a room where none was playing. */
+  wentLive(roomUuid: string, djUuid: string): void;
 }
 
 /** Longest delay setTimeout accepts. */
@@ -55,7 +57,10 @@ export class Playback {
     const started = this.startOps(room, w);
     if (started) await this.recordStart(room, started);
     room.flush(w, 'playedSong');
-    if (started) this.arm(room);
+    if (started) {
+      this.arm(room);
+      this.deps.wentLive(room.uuid, started.djUuid);
+    }
   }
 
   /** (Re-)arms the end-of-song timer from nowPlaying.endTime (RR-TIMER-1, RR-TIMER-2). */

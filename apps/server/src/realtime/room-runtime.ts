@@ -51,7 +51,21 @@ export abstract class RoomRuntime {
       log: platform.log,
       track: (p) => this.track(p),
       enqueue: (uuid, fn) => void this.enqueue(uuid, fn).catch((err) => this.logTaskError(err)),
+      wentLive: (roomUuid, djUuid) => this.announceWork('room.wentLive', roomUuid, djUuid),
     });
+  }
+
+  /**
+   * NOTIFY-DJ-1, NOTIFY-ROOM-1: a DJ took the stage, or a room went live; the notification
+   * service tells fans and regulars (work delivery, so once across processes).
+   */
+  announceWork(topic: 'room.djTookStage' | 'room.wentLive', roomUuid: string, djUuid: string): void {
+    const at = new Date().toISOString();
+    this.track(
+      this.platform.outbox
+        .emit(topic, { roomUuid, djUuid, at })
+        .catch((err: unknown) => this.platform.log.warn({ err, topic }, 'announcing failed')),
+    );
   }
 
   /** SEC-UNVERIFIED-1: an account whose e-mail is not verified yet does not take a DJ seat. */

@@ -7,6 +7,7 @@ import { playlistService } from './playlist/index';
 import { auditService } from './audit/index';
 import { chatService } from './chat/index';
 import { notificationService } from './notification/index';
+import { socialService } from './social/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -20,7 +21,7 @@ export const SERVICES: ServiceModule[] = [
   songService,
   playlistService,
   notificationService,
-  upcoming('social', '1.0.10'),
+  socialService,
   upcoming('points', '1.0.0'),
   upcoming('payment', '1.3.5'),
   auditService,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationDto } from '../notification/centre';
 
 /**
  * Chat objects on the wire. The REST subset and the chat socket speak CometChat's shapes (REST
@@ -178,6 +179,8 @@ export type ChatServerFrame =
     }
   | { type: 'sent'; requestId: string; message: CometMessage }
   | { type: 'error'; code: string; message: string; requestId?: string }
+  /** NOTIFY-LIVE-1: a new item of the signed-in user's notification centre. */
+  | { type: 'notification'; notification: NotificationDto }
   | { type: 'pong' };
 
 /** The chat socket's frames (client → server). `send` takes the body of POST /v3.0/messages. */

@@ -8,3 +8,4 @@ export * from '../../services/playlist/schema';
 export * from '../../services/chat/schema';
 export * from '../outbox/schema';
 export * from '../../services/notification/schema';
+export * from '../../services/social/schema';

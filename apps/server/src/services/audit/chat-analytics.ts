@@ -56,7 +56,8 @@ export function recordChatAnalytics(
     return mine;
   };
   platform.outbox.consume('chat.messageSent', 'audit.chat-message', (e) => {
-    const { eventId, senderUuid, sentAt, ...facts } = e;
+    // Who it went to and who it mentions are not analytics' business.
+    const { eventId, senderUuid, sentAt, receiverUuid: _to, mentionedUuids: _m, ...facts } = e;
     return store('chatMessage', senderUuid, eventId, sentAt, facts);
   });
   platform.outbox.consume('chat.reactionChanged', 'audit.chat-reaction', (e) => {

@@ -297,5 +297,18 @@ function chatMessageFacts(
       (message as { type?: unknown }).type === 'gif',
     reply: chat.replies !== undefined && chat.replies !== null,
     sentAt: row.sentAt.toISOString(),
+    receiverUuid: row.receiverType === 'user' ? row.receiver : null,
+    mentionedUuids: mentionedUuids(chat.mentions),
   };
+}
+
+/** NOTIFY-CHAT-2: the accounts a message mentions (well-formed uuids, each once, at most 20). */
+function mentionedUuids(mentions: unknown): string[] {
+  if (!Array.isArray(mentions)) return [];
+  const out = new Set<string>();
+  for (const m of mentions) {
+    const u = (m as { userUuid?: unknown } | null)?.userUuid;
+    if (typeof u === 'string' && UUID_RE.test(u)) out.add(u.toLowerCase());
+  }
+  return [...out].slice(0, 20);
 }

@@ -9,6 +9,7 @@ import {
   type RoomDto,
 } from '@tt/protocol';
 import { CHAT_SOCKET_FRAME_LIMIT } from '@tt/rules';
+import { notifyTopic } from '../../platform/bus';
 import { clientAddress } from '../../platform/client-address';
 import { AppError } from '../../platform/errors';
 import { controlCharPath } from '../../platform/http-hardening';
@@ -150,6 +151,7 @@ export class ChatSocket {
     if (!caller.readOnly) {
       conn.blocked = new Set(await core.access.blockedBy(caller.uid));
       await this.join(conn, userChatTopic(caller.uid));
+      await this.join(conn, notifyTopic(caller.uid));
     }
     conn.send({ type: 'ready', uid: caller.uid, readOnly: caller.readOnly });
   }
@@ -224,15 +226,23 @@ export class ChatSocket {
     }
   }
 
-  /** Adds the connection to a topic, subscribing this process on the bus first. */
-  private async join(conn: ChatConn, topic: ChatTopic): Promise<void> {
+  /**
+   * Adds the connection to a topic, subscribing this process on the bus first. The socket also
+   * carries the user's new notifications (NOTIFY-LIVE-1): it is the app's one live channel.
+   */
+  private async join(conn: ChatConn, topic: ChatTopic | ReturnType<typeof notifyTopic>): Promise<void> {
     let set = this.byTopic.get(topic);
     if (!set) {
       set = new Set();
       this.byTopic.set(topic, set);
+      const { bus } = this.core.platform;
       this.subs.set(
         topic,
-        this.core.platform.bus.subscribe(topic, (e) => this.deliver(topic, e)),
+        topic.startsWith('notify.')
+          ? bus.subscribe(topic as ReturnType<typeof notifyTopic>, (e) =>
+              this.sendAll(topic, Buffer.from(JSON.stringify({ type: 'notification', ...e }))),
+            )
+          : bus.subscribe(topic as ChatTopic, (e) => this.deliver(topic, e)),
       );
     }
     set.add(conn);
@@ -291,6 +301,12 @@ export class ChatSocket {
   async refreshBlocked(uid: string): Promise<void> {
     const blocked = new Set(await this.core.access.blockedBy(uid));
     for (const c of this.conns) if (c.caller?.uid === uid) c.blocked = blocked;
+  }
+
+  private sendAll(topic: string, frame: Buffer): void {
+    for (const conn of this.byTopic.get(topic) ?? []) {
+      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(frame, { binary: false });
+    }
   }
 
   private deliver(topic: string, event: ChatEvent): void {

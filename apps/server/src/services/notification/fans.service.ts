@@ -113,6 +113,24 @@ export class FansService {
     };
   }
 
+  /** Everyone following this DJ (NOTIFY-DJ-1). */
+  async fanUuids(djUuid: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ u: djFans.userUuid })
+      .from(djFans)
+      .where(eq(djFans.djUuid, djUuid));
+    return rows.map((r) => r.u);
+  }
+
+  /** The DJs this person follows. */
+  async followedUuids(userUuid: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ d: djFans.djUuid })
+      .from(djFans)
+      .where(eq(djFans.userUuid, userUuid));
+    return rows.map((r) => r.d);
+  }
+
   /** Admins: DJs by number of fans, most first. */
   async djs(skip: number, take: number) {
     const fansCount = count().as('fans_count');

@@ -42,10 +42,12 @@ export class FriendsService {
   /** Runs `work` holding the lock of the pair {a, b} (either order). */
   private pair<T>(a: string, b: string, work: (tx: Db) => Promise<T>): Promise<T> {
     const key = [a, b].sort().join(':');
-    return this.db.transaction(async (tx) => {
+    const done = this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
       return work(tx as unknown as Db);
     });
+    // Work events written in the transaction (NOTIFY-FRIEND-*) are relayed once it commits.
+    return done.finally(() => this.platform.outbox.kick());
   }
 
   private async areFriends(tx: Db, a: string, b: string): Promise<boolean> {
@@ -95,6 +97,8 @@ export class FriendsService {
         .insert(friendInvitations)
         .values({ senderUuid: me, receiverUuid })
         .returning();
+      const invitation = { invitationId: row!.id, senderUuid: me, receiverUuid };
+      await this.platform.outbox.add(tx, 'social.friendInvited', invitation);
       return toInvitation(row!);
     });
   }
@@ -112,6 +116,11 @@ export class FriendsService {
       .returning();
     if (status === 'accepted') {
       await this.befriend(tx, invitation.senderUuid, invitation.receiverUuid, now);
+      await this.platform.outbox.add(tx, 'social.friendAccepted', {
+        invitationId: invitation.id,
+        senderUuid: invitation.senderUuid,
+        receiverUuid: invitation.receiverUuid,
+      });
     }
     return toInvitation(row!);
   }

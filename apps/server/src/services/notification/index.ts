@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { djFanEndpoints as d, friendEndpoints as e } from '@tt/protocol';
+import {
+  deviceEndpoints as dv,
+  djFanEndpoints as d,
+  friendEndpoints as e,
+  notificationCentreEndpoints as c,
+} from '@tt/protocol';
 import { caller } from '../../platform/auth';
 import { route } from '../../platform/route';
 import type { ServiceModule } from '../../platform/service';
+import { Deliverer } from './deliver';
+import { DevicesService, pushProviders } from './devices.service';
 import { FansService } from './fans.service';
 import { FriendsService } from './friends.service';
+import { registerSendingRoutes } from './sending';
+import { registerTriggers } from './triggers';
 
 function registerFriendRoutes(app: FastifyInstance, friends: FriendsService): void {
   route(app, e.invite, ({ request, body }) => friends.invite(caller(request), body.receiverUuid));
@@ -68,9 +77,55 @@ function registerFanRoutes(app: FastifyInstance, fans: FansService): void {
   });
 }
 
+function registerDeviceRoutes(
+  app: FastifyInstance,
+  devices: DevicesService,
+  fans: FansService,
+): void {
+  route(app, dv.register, ({ request, body }) =>
+    devices.register(caller(request), body.token, body.devicePlatform),
+  );
+  route(app, dv.remove, ({ request, params }) => {
+    const me = caller(request);
+    return devices.remove(me, me.uuid, params.token);
+  });
+  route(app, dv.removeOfUser, ({ request, params }) =>
+    devices.remove(caller(request), params.a, params.b),
+  );
+  route(app, dv.single, ({ request, params }) =>
+    devices.single(caller(request), params.a, params.b),
+  );
+  route(app, dv.ofUser, ({ request, params }) => devices.ofUser(caller(request), params.userId));
+  route(app, dv.fansDevices, async ({ query }) => {
+    const page = await fans.fansOf(null, query.djUuid, query.skip, query.take);
+    return {
+      devices: await devices.ofUsers(page.fans.map((f) => f.userUuid)),
+      total: page.total,
+    };
+  });
+}
+
+function registerCentreRoutes(app: FastifyInstance, deliverer: Deliverer): void {
+  const { centre } = deliverer;
+  route(app, c.list, ({ request, query }) =>
+    centre.list(caller(request).uuid, query.before, query.limit, query.unreadOnly),
+  );
+  route(app, c.unreadCount, async ({ request }) => ({
+    unread: await centre.unread(caller(request).uuid),
+  }));
+  route(app, c.markRead, ({ request, body }) =>
+    centre.markRead(caller(request).uuid, body.all ? undefined : body.ids),
+  );
+  route(app, c.settings, ({ request }) => centre.settings(caller(request).uuid));
+  route(app, c.updateSettings, ({ request, body }) =>
+    centre.updateSettings(caller(request).uuid, body.kinds),
+  );
+}
+
 /**
- * The notification service. So far: friends, friend invitations, blocks and DJ fans (SOC-* rules
- * in docs/SOCIAL-RULES.md); devices and sending come next.
+ * The notification service: friends, invitations, blocks and DJ fans (SOC-* rules in
+ * docs/SOCIAL-RULES.md); devices, the notification centre, sending, and what sends what
+ * (NOTIFY-* rules in docs/NOTIFICATION-RULES.md).
  */
 export const notificationService: ServiceModule = {
   name: 'notification',
@@ -83,6 +138,21 @@ export const notificationService: ServiceModule = {
       isBlocked: (blocker, other) => friends.hasBlocked(blocker, other),
       blockedUuids: (blocker) => friends.blockedUuids(blocker),
     };
-    registerFanRoutes(app, new FansService(platform));
+    const fans = new FansService(platform);
+    registerFanRoutes(app, fans);
+    platform.ports.graph = {
+      friendUuids: (uuid) => friends.friendUuids(uuid),
+      followedDjUuids: (uuid) => fans.followedUuids(uuid),
+      fansOf: (viewer, dj, skip, take) => fans.fansOf(viewer, dj, skip, take),
+      followedBy: (viewer, uuid, skip, take) => fans.followedBy(viewer, uuid, skip, take),
+      fanCounts: (uuid) => fans.counts(uuid),
+    };
+    const devices = new DevicesService(platform, pushProviders(platform));
+    const deliverer = new Deliverer(platform, devices);
+    registerDeviceRoutes(app, devices, fans);
+    registerCentreRoutes(app, deliverer);
+    registerSendingRoutes(app, platform, deliverer, fans);
+    registerTriggers(platform, deliverer, fans);
+    app.addHook('onClose', () => devices.close());
   },
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { MinimalSongDto, VoteCounts } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { UUID_RE, type RoomRow } from './rooms.repository';
@@ -45,6 +45,17 @@ export class RoomActivityRepository {
       .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
       .where(where);
     return { rows, total: Number(n) };
+  }
+
+  /** NOTIFY-ROOM-1: who visited the room since `since`, most recent first. */
+  async visitors(roomId: number, since: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ u: roomVisits.userUuid })
+      .from(roomVisits)
+      .where(and(eq(roomVisits.roomId, roomId), gte(roomVisits.visitedAt, since)))
+      .orderBy(desc(roomVisits.visitedAt))
+      .limit(limit);
+    return rows.map((r) => r.u);
   }
 
   // ---- recent songs and played time ----

@@ -48,6 +48,11 @@ export function createRoomsPort(core: RoomCore): RoomsPort {
       return toRoomDto(room, loaded.roles);
     },
 
+    async recentVisitors(roomUuid, since, limit) {
+      const room = await byUuid(roomUuid);
+      return room ? core.activity.visitors(room.id, since, limit) : [];
+    },
+
     async recordVisit(roomUuid, userUuid) {
       const room = await byUuid(roomUuid);
       if (room) await core.activity.recordVisit(userUuid, room.id);

@@ -108,6 +108,7 @@ export const roomVisits = pgTable(
   (t) => [
     primaryKey({ columns: [t.userUuid, t.roomId] }),
     index('room_visits_recent_idx').on(t.userUuid, t.visitedAt),
+    index('room_visits_room_idx').on(t.roomId, t.visitedAt),
   ],
 );
 

@@ -1,9 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { SONG_EDITOR_ROLES, songHlsPaths, type SongHlsKeyQuery } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { dataDirSecret } from '../../platform/secrets';
 import type { Platform } from '../../platform/service';
 import type { SongRow } from './repository';
 
@@ -16,21 +15,10 @@ const HOUR = 3600;
 /** The secret key URLs are signed with: HLS_KEY_URL_SECRET, else DATA_DIR/keys/hls-key-url.key. */
 async function loadSecret(config: Platform['config']): Promise<Buffer> {
   if (config.HLS_KEY_URL_SECRET) return Buffer.from(config.HLS_KEY_URL_SECRET, 'utf8');
-  const dir = path.join(config.dataDir, 'keys');
-  const file = path.join(dir, 'hls-key-url.key');
-  try {
-    return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
-  } catch {
-    await fs.mkdir(dir, { recursive: true });
-    try {
-      // 'wx': when two processes start at once, the second keeps the first one's secret.
-      const fresh = randomBytes(32).toString('base64');
-      await fs.writeFile(file, `${fresh}\n`, { mode: 0o600, flag: 'wx' });
-    } catch {
-      // Written meanwhile by another process.
-    }
-    return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
-  }
+  const secret = await dataDirSecret(config.dataDir, 'hls-key-url.key', () =>
+    randomBytes(32).toString('base64'),
+  );
+  return Buffer.from(secret, 'base64');
 }
 
 /**

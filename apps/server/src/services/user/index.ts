@@ -35,6 +35,9 @@ export const userService: ServiceModule = {
         const u = await accounts.repo.byUuid(uuid);
         return u ? accounts.isVerified(u) : false;
       },
+      matchContacts: (addresses, phones) => accounts.repo.byContactPoints(addresses, phones),
+      activeUuids: (after, limit) => accounts.repo.activeUuids(after, limit),
+      countActive: () => accounts.repo.countActive(),
     };
     registerAuthRoutes(app, accounts);
     registerEmailsRoutes(app, accounts);

@@ -78,6 +78,64 @@ export class UserRepository {
     return row;
   }
 
+  /** NOTIFY-SEND-4: active accounts (not bots) after `after` in uuid order, `limit` at a time. */
+  async activeUuids(after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ uuid: users.uuid })
+      .from(users)
+      .where(
+        and(
+          eq(users.status, 'ACTIVE'),
+          eq(users.isBot, false),
+          after ? sql`${users.uuid} > ${after}` : undefined,
+        ),
+      )
+      .orderBy(users.uuid)
+      .limit(limit);
+    return rows.map((r) => r.uuid);
+  }
+
+  async countActive(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.status, 'ACTIVE'), eq(users.isBot, false)));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * SOCIAL-CONTACT-2: active accounts owning any of these addresses (verified or admin-made
+   * e-mails, lower case; E.164 phone numbers), with the address that matched.
+   */
+  async byContactPoints(
+    addresses: string[],
+    phones: string[],
+  ): Promise<{ uuid: string; address: string }[]> {
+    const found: { uuid: string; address: string }[] = [];
+    if (addresses.length) {
+      const rows = await this.db
+        .select({ uuid: users.uuid, address: sql<string>`lower(${emails.email})` })
+        .from(emails)
+        .innerJoin(users, eq(users.id, emails.userId))
+        .where(
+          and(
+            sql`lower(${emails.email}) in ${addresses}`,
+            inArray(emails.status, ['VERIFIED', 'CREATED_BY_ADMIN']),
+            eq(users.status, 'ACTIVE'),
+          ),
+        );
+      found.push(...rows);
+    }
+    if (phones.length) {
+      const rows = await this.db
+        .select({ uuid: users.uuid, address: sql<string>`${users.phoneNumber}` })
+        .from(users)
+        .where(and(inArray(users.phoneNumber, phones), eq(users.status, 'ACTIVE')));
+      found.push(...rows);
+    }
+    return found;
+  }
+
   async emailsOf(userId: number, includeDeleted = false): Promise<EmailRow[]> {
     return this.db
       .select()

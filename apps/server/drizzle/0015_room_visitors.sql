@@ -1,0 +1,1 @@
+CREATE INDEX "room_visits_room_idx" ON "room_visits" USING btree ("room_id","visited_at");
