@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import {
+  CHAT_SOCKET_PATH,
   djFanEndpoints as d,
   friendEndpoints as f,
   notificationCentreEndpoints as c,
@@ -7,6 +9,7 @@ import {
   type NotificationDto,
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { botText, chatUser, roomWithChat, v3 } from '../chat/testing';
 import { createRoom, eventually, RoomClient, sleep, song } from '../../realtime/test-kit';
 
 /** The notification centre and what sends what (docs/NOTIFICATION-RULES.md, NOTIFY-*). */
@@ -285,5 +288,48 @@ describe('sending routes', () => {
       403,
     );
     c1.disconnect();
+  });
+});
+
+describe('live', () => {
+  it('NOTIFY-LIVE-1: the app socket of the person shows a new notification at once', async () => {
+    const [u] = await users(1);
+    const ws = new WebSocket(
+      `${srv.url.replace('http', 'ws')}${CHAT_SOCKET_PATH}?token=${u.token}`,
+    );
+    const frames: { type: string; notification?: NotificationDto }[] = [];
+    ws.onmessage = (e) => frames.push(JSON.parse(String(e.data)));
+    await eventually(() => expect(frames.some((x) => x.type === 'ready')).toBe(true));
+    await as(staff).call(s.user, { body: { userUuid: u.uuid, title: 'Live one', body: 'now' } });
+    await eventually(() =>
+      expect(frames.find((x) => x.type === 'notification')?.notification?.title).toBe('Live one'),
+    );
+    ws.close();
+  });
+});
+
+describe('chat', () => {
+  it('NOTIFY-CHAT-1/2: a direct message and a mention each notify; DMs once in a while', async () => {
+    const [a, b, c2] = [await chatUser(srv), await chatUser(srv), await chatUser(srv)];
+    for (const text of ['hey', 'are you there?']) {
+      const r = await v3(srv, 'POST', '/messages', {
+        token: a.chat,
+        body: botText(b.uuid, text, {}, 'user'),
+      });
+      expect([r.status, r.body]).toEqual([200, expect.anything()]);
+    }
+    const dm = await arrives(b, 'directMessage');
+    expect(dm).toMatchObject({ actorUuid: a.uuid, link: `/messages/${a.uuid}` });
+    const room = await roomWithChat(srv, a, [c2]);
+    const r = await v3(srv, 'POST', '/messages', {
+      token: a.chat,
+      body: botText(room.uuid, '@them hi', {
+        mentions: [{ userUuid: c2.uuid, userNickname: 'them', start: 0 }],
+      }),
+    });
+    expect([r.status, r.body]).toEqual([200, expect.anything()]);
+    const mention = await arrives(c2, 'mention');
+    expect(mention.link).toBe(`/rooms/${room.slug}`);
+    expect((await settled(b)).filter((n) => n.kind === 'directMessage')).toHaveLength(1);
   });
 });

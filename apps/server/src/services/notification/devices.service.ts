@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DeviceDto, DevicePlatform } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
@@ -11,6 +11,13 @@ import type { PushProvider } from './push/provider';
 import { devices } from './schema';
 
 type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * NOTIFY-DEVICE-4: clients write a colon in a path as "_", and FCM tokens hold colons, so a token
+ * in a path matches a stored one with its colons read as underscores.
+ */
+const tokenIs = (token: string) =>
+  sql`replace(${devices.token}, ':', '_') = replace(${token}, ':', '_')`;
 const toDevice = (r: DeviceRow): DeviceDto => ({
   userUuid: r.userUuid,
   token: r.token,
@@ -91,7 +98,7 @@ export class DevicesService {
     this.requireSelfOrStaff(auth, userUuid);
     const rows = await this.db
       .delete(devices)
-      .where(and(eq(devices.token, token), eq(devices.userUuid, userUuid)))
+      .where(and(eq(devices.userUuid, userUuid), tokenIs(token)))
       .returning();
     if (rows.length === 0) throw fail('DEVICE_NOT_FOUND');
     return { success: true };
@@ -102,7 +109,7 @@ export class DevicesService {
     const [row] = await this.db
       .select()
       .from(devices)
-      .where(and(eq(devices.token, token), eq(devices.userUuid, userUuid)));
+      .where(and(eq(devices.userUuid, userUuid), tokenIs(token)));
     if (!row) throw fail('DEVICE_NOT_FOUND');
     return toDevice(row);
   }
