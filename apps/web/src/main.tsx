@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { setupI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/push';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -11,6 +12,7 @@ import './styles/profile.css';
 import './styles/landing.css';
 
 setupI18n();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

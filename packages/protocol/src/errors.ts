@@ -502,7 +502,10 @@ export const ERRORS = {
   },
   NOTIFY_ROOM_NOT_FOUND: { status: 404, message: 'Room not found.' },
   CONTACT_INVALID: { status: 400, message: 'Not a valid e-mail address or phone number.' },
-  CONTACT_BOOK_FULL: { status: 400, message: 'Your address book is full; delete it and upload again.' },
+  CONTACT_BOOK_FULL: {
+    status: 400,
+    message: 'Your address book is full; delete it and upload again.',
+  },
   PUSH_ENDPOINT_REFUSED: {
     status: 400,
     message: 'Push subscriptions must use an https address of a public push service.',

@@ -240,25 +240,46 @@ const EnvSchema = z.object({
   /** The highest rating shown (GIPHY's g, pg, pg-13, r; Tenor's contentfilter follows it). */
   GIF_RATING: z.enum(['g', 'pg', 'pg-13', 'r']).default('pg-13'),
   /** Web push (SOCIAL-PUSH-*): VAPID keys (base64url); unset: a pair generated into DATA_DIR/keys. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, 'must be a base64url P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, 'must be a base64url P-256 private key').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
   /** Who push services may contact about our pushes (mailto: or https:); default mailto:push@<host>. */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
   /** SOCIAL-PUSH-2: accept http and private or loopback push endpoints (tests, local fakes only). */
   PUSH_ALLOW_INSECURE_ENDPOINTS: bool.default(false),
   /** Mobile push through FCM HTTP v1 (NOTIFY-PUSH-*): off until project, client e-mail and key are set. */
-  FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{3,64}$/, 'must be a Firebase project id').optional(),
+  FCM_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{3,64}$/, 'must be a Firebase project id')
+    .optional(),
   FCM_CLIENT_EMAIL: z.string().email('must be the service account e-mail').optional(),
   /** The service account's private key (PEM; literal \n accepted). */
   FCM_PRIVATE_KEY: z.string().min(100).optional(),
   FCM_API_BASE: z.string().url().default('https://fcm.googleapis.com'),
   FCM_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   /** Mobile push through APNs (token auth): off until key id, team id, key and bundle id are set. */
-  APNS_KEY_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id').optional(),
-  APNS_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id').optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+    .optional(),
   /** The .p8 key (PEM; literal \n accepted). */
   APNS_PRIVATE_KEY: z.string().min(100).optional(),
-  APNS_BUNDLE_ID: z.string().regex(/^[\w.-]+$/, 'must be the app bundle id').optional(),
+  APNS_BUNDLE_ID: z
+    .string()
+    .regex(/^[\w.-]+$/, 'must be the app bundle id')
+    .optional(),
   APNS_API_BASE: z.string().url().default('https://api.push.apple.com'),
   /** SOCIAL-CONTACT-1: the salt of address-book hashes; unset: a secret generated into DATA_DIR/keys. */
   CONTACT_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

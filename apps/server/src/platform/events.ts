@@ -1,4 +1,9 @@
-import type { MinimalSongDto, NotificationDto, NotificationKind, UserProfileDto } from '@tt/protocol';
+import type {
+  MinimalSongDto,
+  NotificationDto,
+  NotificationKind,
+  UserProfileDto,
+} from '@tt/protocol';
 
 /** Domain events that cross service boundaries, with their payloads. */
 export interface DomainEvents {

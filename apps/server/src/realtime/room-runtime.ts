@@ -59,7 +59,11 @@ export abstract class RoomRuntime {
    * NOTIFY-DJ-1, NOTIFY-ROOM-1: a DJ took the stage, or a room went live; the notification
    * service tells fans and regulars (work delivery, so once across processes).
    */
-  announceWork(topic: 'room.djTookStage' | 'room.wentLive', roomUuid: string, djUuid: string): void {
+  announceWork(
+    topic: 'room.djTookStage' | 'room.wentLive',
+    roomUuid: string,
+    djUuid: string,
+  ): void {
     const at = new Date().toISOString();
     this.track(
       this.platform.outbox

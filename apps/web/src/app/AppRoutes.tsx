@@ -23,6 +23,20 @@ import { Shell } from './Shell';
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
 const FollowListPage = lazy(() => import('../features/friends/FollowListPage'));
+const FindFriendsPage = lazy(() => import('../features/friends/FindFriendsPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const NotificationSettingsPage = lazy(
+  () => import('../features/notifications/NotificationSettingsPage'),
+);
+
+/** A signed-in page loaded on first visit. */
+function UserPage({ children }: { children: React.ReactNode }) {
+  return (
+    <RequireUser>
+      <Suspense fallback={null}>{children}</Suspense>
+    </RequireUser>
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -106,6 +120,30 @@ export function AppRoutes() {
                 <FriendsPage />
               </Suspense>
             </RequireUser>
+          }
+        />
+        <Route
+          path="friends/find"
+          element={
+            <UserPage>
+              <FindFriendsPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <UserPage>
+              <NotificationsPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="settings/notifications"
+          element={
+            <UserPage>
+              <NotificationSettingsPage />
+            </UserPage>
           }
         />
         <Route path="*" element={<NotFoundPage />} />

@@ -5,6 +5,7 @@ import { useIsSignedIn } from '../lib/session';
 import { Logo } from '../ui/Logo';
 import { InRoomPill } from '../features/rooms/InRoomPill';
 import { InboxLink } from '../features/messages/InboxLink';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -44,6 +45,7 @@ export function Header() {
               <circle cx="10" cy="10" r="2.4" fill="currentColor" />
             </svg>
           </NavLink>
+          {signedIn ? <NotificationBell /> : null}
           {signedIn ? <InboxLink /> : null}
           <LanguageSwitch />
           {signedIn ? (

@@ -89,6 +89,21 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/friends/find" onClick={close}>
+                {t('nav.findFriends')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/notifications" onClick={close}>
+                {t('nav.notifications')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/settings/notifications" onClick={close}>
+                {t('nav.notificationSettings')}
+              </Link>
+            </li>
+            <li>
               <Link to="/crates" onClick={close} data-testid="menu-crates">
                 {t('nav.crates')}
               </Link>

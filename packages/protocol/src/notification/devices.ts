@@ -9,7 +9,7 @@ const PushToken = z
   .string()
   .min(16, 'must be a push token')
   .max(4096)
-  .regex(/^[\w:.\-]+$/, 'must be a push token');
+  .regex(/^[\w:.-]+$/, 'must be a push token');
 
 export const DeviceDto = z.object({
   userUuid: z.string(),

@@ -230,7 +230,10 @@ export class ChatSocket {
    * Adds the connection to a topic, subscribing this process on the bus first. The socket also
    * carries the user's new notifications (NOTIFY-LIVE-1): it is the app's one live channel.
    */
-  private async join(conn: ChatConn, topic: ChatTopic | ReturnType<typeof notifyTopic>): Promise<void> {
+  private async join(
+    conn: ChatConn,
+    topic: ChatTopic | ReturnType<typeof notifyTopic>,
+  ): Promise<void> {
     let set = this.byTopic.get(topic);
     if (!set) {
       set = new Set();

@@ -128,7 +128,7 @@ export class WebPushService implements WebPushPort {
       const res = await fetch(req.endpoint, {
         method: req.method,
         headers: req.headers as Record<string, string>,
-        body: req.body as Buffer | null,
+        body: req.body ? new Uint8Array(req.body as Buffer) : null,
         redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       });

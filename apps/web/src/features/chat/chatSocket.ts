@@ -9,7 +9,10 @@ import { currentToken, useSession } from '../../lib/session';
  * does the same, for what was sent between the first page and the subscription.
  */
 export type ChatEvent =
-  | Extract<ChatServerFrame, { type: 'message' | 'edited' | 'deleted' | 'reaction' }>
+  | Extract<
+      ChatServerFrame,
+      { type: 'message' | 'edited' | 'deleted' | 'reaction' | 'notification' }
+    >
   | { type: 'resync' }
   | { type: 'status'; connected: boolean };
 
@@ -83,6 +86,7 @@ function open(): void {
       case 'edited':
       case 'deleted':
       case 'reaction':
+      case 'notification':
         emit(frame);
         break;
       default:

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SOCIAL_PAGE_MAX } from '@tt/protocol';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMe } from '../rooms/room/hooks';
@@ -25,7 +26,12 @@ export default function FriendsPage() {
   const total = friends.data?.total ?? 0;
   return (
     <div className="container friends-page" data-testid="friends-page">
-      <h1>{t('friends.title')}</h1>
+      <div className="notif-page-head">
+        <h1>{t('friends.title')}</h1>
+        <Link className="btn btn-primary btn-sm" to="/friends/find" data-testid="find-friends-link">
+          {t('findFriends.title')}
+        </Link>
+      </div>
       <div className="friends-grid">
         <People
           title={t('friends.incoming')}
