@@ -119,6 +119,8 @@ export function registerTriggers(
 
   // NOTIFY-CHAT-1, NOTIFY-CHAT-2
   outbox.consume('chat.messageSent', 'notification.chat', async (e, meta) => {
+    // Most room messages mention nobody: nothing to look up.
+    if (!e.receiverUuid && !e.mentionedUuids?.length) return;
     const name = await nickname(e.senderUuid);
     if (e.receiverUuid) {
       const key = `dm:${e.senderUuid}:${e.receiverUuid}`;
