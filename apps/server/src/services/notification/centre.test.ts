@@ -180,6 +180,32 @@ describe('sending routes', () => {
     expect((await settled(u)).length).toBe(2);
   });
 
+  it('NOTIFY-SEND-1: every direct sending route delivers to its person', async () => {
+    const [u] = await users(1);
+    const body = { userUuid: u.uuid, title: 'Direct', body: 'x' };
+    for (const [route, who] of [
+      [s.mobile, staff],
+      [s.mobileAdmin, admin],
+      [s.user, staff],
+      [s.userAdmin, admin],
+    ] as const) {
+      expect((await as(who).call(route, { body })).recipients).toBe(1);
+    }
+    const many = await as(staff).call(s.customMessage, {
+      body: { userUuids: [u.uuid], title: 'Many', body: 'y' },
+    });
+    expect(many.recipients).toBe(1);
+    await eventually(async () => expect((await items(u)).length).toBe(5));
+    await expectError(
+      as(admin).call(s.customMessage, { body: { userUuids: [u.uuid], title: 'x', body: 'y' } }),
+      403,
+    );
+    await expectError(
+      as(staff).call(s.customMessage, { body: { userUuids: [], title: 'x', body: 'y' } }),
+      400,
+    );
+  });
+
   it('NOTIFY-SEND-4: an admin broadcast reaches every active account once', async () => {
     const [u, v] = await users(2);
     const res = await as(admin).call(s.allDevices, {

@@ -112,6 +112,17 @@ describe('web push', () => {
       as(u).call(so.push, { body: { userUuid: u.uuid, title: 'x', body: 'y' } }),
       403,
     );
+    // Services push to a browser directly.
+    await as(u).call(so.subscribe, {
+      body: { subscription: { endpoint: sub.endpoint, keys: sub.keys } },
+    });
+    const before = pushService.received.length;
+    expect(
+      (await as(staff).call(so.push, { body: { userUuid: u.uuid, title: 'Direct', body: 'y' } }))
+        .recipients,
+    ).toBe(1);
+    expect(pushService.received.length).toBe(before + 1);
+    expect(pushService.received.at(-1)!.payload).toMatchObject({ title: 'Direct' });
   });
 });
 
