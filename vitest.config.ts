@@ -2,12 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/**/*.test.ts',
-      'apps/web/**/*.test.{ts,tsx}',
-    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // `npm run test:unit|test:api|test:e2e` runs one of them; `npm test` all three.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      { extends: true, test: { name: 'api', include: ['apps/server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'] } },
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
