@@ -35,6 +35,15 @@ function SpeakerIcon({ muted, level }: { muted: boolean; level: number }) {
 }
 
 /** Volume, mute, the sync overlay switch and what the audio is doing (blocked, loading…). */
+/**
+ * The sync details (drift, provider) are for developers: their button shows only with `?debug=1`
+ * in the address or `localStorage.ttDebug = '1'`; the `d` key works for everyone.
+ */
+const DEBUG_TOOLS =
+  typeof window !== 'undefined' &&
+  (new URLSearchParams(window.location.search).get('debug') === '1' ||
+    window.localStorage?.getItem('ttDebug') === '1');
+
 export function PlayerControls({ silent }: { silent: boolean }) {
   const { t } = useTranslation();
   const volume = usePlayerStore((s) => s.volume);
@@ -75,17 +84,19 @@ export function PlayerControls({ silent }: { silent: boolean }) {
         <span className="player-volume-value" aria-hidden="true">
           {muted ? t('player.mutedShort') : `${pct}%`}
         </span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm player-sync-btn"
-          onClick={toggleOverlay}
-          aria-pressed={overlay}
-          aria-keyshortcuts="d"
-          title={t('player.syncHint')}
-          data-testid="player-sync-toggle"
-        >
-          {t('player.sync')}
-        </button>
+        {DEBUG_TOOLS ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm player-sync-btn"
+            onClick={toggleOverlay}
+            aria-pressed={overlay}
+            aria-keyshortcuts="d"
+            title={t('player.syncHint')}
+            data-testid="player-sync-toggle"
+          >
+            {t('player.sync')}
+          </button>
+        ) : null}
       </div>
     </div>
   );

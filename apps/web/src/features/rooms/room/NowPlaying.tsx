@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
@@ -10,6 +11,11 @@ import { formatDuration, nicknameOf, playingDjUuid, songArt, songProgress } from
 import { useNow, useRoomRunner, type Me } from './hooks';
 
 /** What plays: artwork, title, artist, the DJ, and how far along it is by the server clock. */
+/** "DJ Nova" for Nova, and for someone already called "DJ Nova" too (not "DJ DJ Nova"). */
+export function djLine(t: TFunction, name: string): string {
+  return /^dj\b/i.test(name.trim()) ? name : t('room.djBy', { name });
+}
+
 export function NowPlaying({
   state,
   me,
@@ -69,7 +75,7 @@ export function NowPlaying({
           {djUuid ? (
             <span className="np-dj">
               {' '}
-              · {t('room.djBy', { name: nicknameOf(state.allUserData[djUuid], t('room.someone')) })}
+              · {djLine(t, nicknameOf(state.allUserData[djUuid], t('room.someone')))}
             </span>
           ) : null}
         </p>
