@@ -25,6 +25,8 @@ const FriendsPage = lazy(() => import('../features/friends/FriendsPage'));
 const FollowListPage = lazy(() => import('../features/friends/FollowListPage'));
 const FindFriendsPage = lazy(() => import('../features/friends/FindFriendsPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const AdminUserPage = lazy(() => import('../features/admin/AdminUserPage'));
 const NotificationSettingsPage = lazy(
   () => import('../features/notifications/NotificationSettingsPage'),
 );
@@ -143,6 +145,22 @@ export function AppRoutes() {
           element={
             <UserPage>
               <NotificationSettingsPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <UserPage>
+              <AdminPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="admin/users/:id"
+          element={
+            <UserPage>
+              <AdminUserPage />
             </UserPage>
           }
         />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStaff } from '../features/admin/queries';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../features/auth/session';
 import { useOwnProfile } from '../features/profile/queries';
@@ -7,6 +8,7 @@ import { Avatar } from '../ui/Avatar';
 
 /** The signed-in user's menu: profile, edit profile, upload, log out. A keyboard-friendly disclosure. */
 export function UserMenu() {
+  const staff = useStaff();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: me } = useOwnProfile();
@@ -103,6 +105,13 @@ export function UserMenu() {
                 {t('nav.notificationSettings')}
               </Link>
             </li>
+            {staff.isModerator ? (
+              <li>
+                <Link to="/admin" onClick={close} data-testid="menu-admin">
+                  {t('nav.admin')}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/crates" onClick={close} data-testid="menu-crates">
                 {t('nav.crates')}

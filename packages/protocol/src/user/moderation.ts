@@ -261,6 +261,16 @@ export const moderationEndpoints = {
     params: IdParam,
     response: AdminUserDto,
   }),
+  userView: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/users/moderation/{id}',
+    auth: MODERATOR_ROLES,
+    summary:
+      "Moderators: one account as the staff console shows it (roles, capabilities, ban) — uuid or numeric id",
+    params: IdParam,
+    response: AdminUserDto,
+  }),
   reactivate: endpoint({
     service: S,
     method: 'POST',

@@ -11,9 +11,11 @@ import { isZodiacSign } from './zodiac';
 import { FollowButton } from '../friends/FollowButton';
 import { FriendButtons } from '../friends/FriendButtons';
 import { MessageButton } from '../messages/MessageButton';
+import { useStaff } from '../admin/queries';
 
 /** A public profile: cover, picture, nickname, pronouns, badges, details and socials. */
 export function ProfilePage() {
+  const staff = useStaff();
   const { t, i18n } = useTranslation();
   const toText = useErrorText();
   const { id = '' } = useParams();
@@ -106,6 +108,15 @@ export function ProfilePage() {
             <FollowButton uuid={profile.uuid} />
             <MessageButton uuid={profile.uuid} className="btn btn-ghost" />
             <FriendButtons uuid={profile.uuid} />
+            {staff.isModerator ? (
+              <Link
+                className="btn btn-ghost"
+                to={`/admin/users/${profile.uuid}`}
+                data-testid="moderate"
+              >
+                {t('admin.moderate')}
+              </Link>
+            ) : null}
           </div>
         )}
       </section>

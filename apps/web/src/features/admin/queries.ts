@@ -1,0 +1,121 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  ADMIN_ROLES,
+  adminEndpoints as a,
+  MODERATOR_ROLES,
+  moderationEndpoints as m,
+  type AdminUserDto,
+  type Capability,
+} from '@tt/protocol';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+import { useOwnProfile } from '../profile/queries';
+
+export const adminKeys = {
+  users: (search: string, page: number) => ['admin', 'users', search, page] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  comments: (id: string) => ['admin', 'comments', id] as const,
+};
+
+/** Who may open the staff console: moderators see users; admins also search everyone. */
+export function useStaff(): { isModerator: boolean; isAdmin: boolean; loading: boolean } {
+  const me = useOwnProfile();
+  const roles = (me.data?.roles ?? []) as string[];
+  return {
+    isModerator: roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r)),
+    isAdmin: roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)),
+    loading: me.isLoading,
+  };
+}
+
+/** Admins: accounts whose nickname or e-mail contains `search` (qb `s`), 20 a page. */
+export function useAdminUsersQuery(search: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.users(search, page),
+    queryFn: () =>
+      api.call(a.users, {
+        query: {
+          s: search
+            ? JSON.stringify({
+                $or: [{ nickname: { $contL: search } }, { email: { $contL: search } }],
+              })
+            : undefined,
+          sort: 'createdAt,DESC',
+          limit: 20,
+          page,
+        },
+      }),
+    enabled,
+  });
+}
+
+export function useStaffUserQuery(id: string) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: () => api.call(m.userView, { params: { id } }),
+  });
+}
+
+export function useCommentsQuery(id: string) {
+  return useQuery({
+    queryKey: adminKeys.comments(id),
+    queryFn: () => api.call(m.comments, { params: { id } }),
+  });
+}
+
+const setUser = (id: string, user: AdminUserDto) =>
+  queryClient.setQueryData(adminKeys.user(id), user);
+
+export function useCapabilityMutation(id: string) {
+  return useMutation({
+    mutationFn: ({ capability, on }: { capability: Capability; on: boolean }) =>
+      api.call(on ? m.addCapability : m.removeCapability, { params: { id, capability } }),
+    // The switch moves at once; put back if the server refuses.
+    onMutate: ({ capability, on }) => {
+      const before = queryClient.getQueryData<AdminUserDto>(adminKeys.user(id));
+      if (before) {
+        const rest = before.capabilities.filter((c) => c !== capability);
+        setUser(id, { ...before, capabilities: on ? [...rest, capability] : rest });
+      }
+      return { before };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx?.before) setUser(id, ctx.before);
+    },
+    onSuccess: ({ capabilities }) => {
+      const user = queryClient.getQueryData<AdminUserDto>(adminKeys.user(id));
+      if (user) setUser(id, { ...user, capabilities });
+    },
+  });
+}
+
+/** Ban (for good or for a while), unban, kick: each answers the account as it is now. */
+export function useBanMutation(id: string) {
+  return useMutation({
+    mutationFn: async (input: {
+      action: 'ban' | 'unban' | 'kick';
+      userUuid: string;
+      reason?: string;
+      minutes?: number | null;
+    }) => {
+      const { userUuid, reason } = input;
+      if (input.action === 'unban') return api.call(m.unban, { body: { userUuid } });
+      if (input.action === 'kick') return api.call(m.kick, { body: { userUuid, reason } });
+      return input.minutes
+        ? api.call(m.temporaryBan, { body: { userUuid, reason, durationMinutes: input.minutes } })
+        : api.call(m.ban, { body: { userUuid, reason } });
+    },
+    onSuccess: (user) => {
+      setUser(id, user);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.comments(id) });
+    },
+  });
+}
+
+export function useAddCommentMutation(id: string) {
+  return useMutation({
+    mutationFn: (input: { userUuid: string; comment: string }) =>
+      api.call(m.addComment, { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.comments(id) }),
+  });
+}
