@@ -63,4 +63,26 @@ describe('web: staff console', () => {
     await other.goto(`${s.url}/admin`);
     await other.getByText('This page is for moderators and admins.').waitFor();
   });
+
+  it('ACCESS-REQ-1/2: a user asks for upload access, a moderator allows it from the console', async () => {
+    const s = web.server();
+    const mod = await s.createUser({ roles: ['user', 'moderator'] });
+    const user = await s.createUser({ nickname: 'Lena Loops' });
+    const theirs = await signedInPage(web.browser(), user.token, 390);
+    await theirs.goto(`${s.url}/upload`);
+    await theirs.getByTestId('access-message').fill('I make lo-fi beats');
+    await theirs.getByTestId('access-request').click();
+    await theirs.getByTestId('access-pending').waitFor();
+    await shot(theirs, 'upload-request-pending-phone');
+
+    const page = await signedInPage(web.browser(), mod.token);
+    await page.goto(`${s.url}/admin`);
+    const row = page.getByTestId('access-request-row').filter({ hasText: 'Lena Loops' });
+    await row.getByText('I make lo-fi beats').waitFor();
+    await shot(page, 'admin-requests-desktop');
+    await row.getByTestId('access-grant').click();
+    await row.waitFor({ state: 'detached' });
+    await theirs.reload();
+    await theirs.getByTestId('upload-form').waitFor();
+  });
 });

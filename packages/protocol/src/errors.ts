@@ -511,6 +511,13 @@ export const ERRORS = {
     message: 'Push subscriptions must use an https address of a public push service.',
   },
   PUSH_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Push subscription not found.' },
+  ACCESS_REQUEST_PENDING: {
+    status: 409,
+    message: 'Your request is with the moderators already.',
+  },
+  ACCESS_ALREADY_GRANTED: { status: 409, message: 'You can upload music already.' },
+  ACCESS_REQUEST_NOT_FOUND: { status: 404, message: 'Request not found.' },
+  ACCESS_REQUEST_HANDLED: { status: 409, message: 'This request was already answered.' },
   GIF_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'GIF search is not answering right now, please try again.',

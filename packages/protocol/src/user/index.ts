@@ -11,3 +11,4 @@ export * from './moderation';
 export * from './vouchers';
 export * from './admin';
 export * from './provider-tokens';
+export * from './access-requests';

@@ -1,3 +1,4 @@
+import { registerAccessRequestRoutes } from './access-requests';
 import type { ServiceModule } from '../../platform/service';
 import { AccountService } from './service';
 import { registerAuthRoutes } from './routes';
@@ -50,6 +51,7 @@ export const userService: ServiceModule = {
     registerVouchersRoutes(app, accounts);
     registerAdminRoutes(app, accounts);
     registerBotsRoutes(app, accounts);
+    registerAccessRequestRoutes(app, accounts);
     registerChatTokenRoutes(app, platform);
     const providerTokens = await registerProviderTokenRoutes(app, accounts);
     platform.ports.providerTokens = {

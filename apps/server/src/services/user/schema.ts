@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AccessRequestStatus,
   AccountStatus,
   Badge,
   Capability,
@@ -206,6 +207,28 @@ export const deactivationRequests = pgTable(
     createdAt: created(),
   },
   (t) => [index('deactivation_requests_status_idx').on(t.status)],
+);
+
+/** ACCESS-REQ-1: people asking moderators for the upload permission; one pending per person. */
+export const uploadAccessRequests = pgTable(
+  'upload_access_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    status: text('status').$type<AccessRequestStatus>().notNull().default('PENDING'),
+    handledBy: uuid('handled_by'),
+    handledAt: ts('handled_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('upload_access_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('upload_access_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Invite vouchers: sign up with one, or redeem one for a capability. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Avatar } from '../../ui/Avatar';
+import { AccessRequests } from './AccessRequests';
 import { useAdminUsersQuery, useStaff } from './queries';
 import '../../styles/admin.css';
 
@@ -34,6 +35,7 @@ export default function AdminPage() {
     <div className="container admin-page" data-testid="admin-page">
       <h1>{t('admin.title')}</h1>
       <p className="fine-print admin-lead">{t('admin.lead')}</p>
+      <AccessRequests />
       {staff.isAdmin ? (
         <section className="card">
           <label className="field">

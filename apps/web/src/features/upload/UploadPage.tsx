@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequestAccess } from './RequestAccess';
 import type { SongDto } from '@tt/protocol';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../profile/queries';
@@ -33,6 +34,7 @@ export function UploadPage() {
         <section className="card upload-locked" data-testid="upload-locked">
           <h2>{t('upload.lockedTitle')}</h2>
           <p className="muted">{t('upload.lockedText')}</p>
+          <RequestAccess />
         </section>
       ) : (
         <div className="upload-layout">

@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { accessRequestEndpoints as e } from '@tt/protocol';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+
+const key = ['admin', 'access-requests'] as const;
+
+/** ACCESS-REQ-2: the pending upload requests, oldest first, answered in place. */
+export function AccessRequests() {
+  const { t, i18n } = useTranslation();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api.call(e.list, { query: { limit: 50 } }),
+  });
+  const answer = useMutation({
+    mutationFn: ({ id, grant }: { id: number; grant: boolean }) =>
+      api.call(e.handle, { params: { id }, body: { grant } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const rows = list.data?.data ?? [];
+  return (
+    <section className="card" data-testid="access-requests">
+      <h2>{t('admin.requests', { count: list.data?.total ?? 0 })}</h2>
+      {rows.length === 0 ? <p className="fine-print admin-lead">{t('admin.noRequests')}</p> : null}
+      <ul className="admin-comments">
+        {rows.map((r) => (
+          <li key={r.id} className="admin-request" data-testid="access-request-row">
+            <div>
+              <Link to={`/admin/users/${r.userUuid}`}>
+                <strong>{r.nickname ?? t('friends.someone')}</strong>
+              </Link>
+              {r.message ? <p>{r.message}</p> : null}
+              <small>{new Date(r.createdAt).toLocaleString(i18n.language)}</small>
+            </div>
+            <div className="form-actions-inline">
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ id: r.id, grant: true })}
+                data-testid="access-grant"
+              >
+                {t('admin.grant')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ id: r.id, grant: false })}
+              >
+                {t('admin.decline')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
