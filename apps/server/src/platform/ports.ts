@@ -156,6 +156,19 @@ export interface RoomsPort {
   authorizeJoin(req: JoinRequest): Promise<RoomDto>;
   /** A user entered the room (their visited rooms), when the join was authorized without the service. */
   recordVisit(roomUuid: string, userUuid: string): Promise<void>;
+  /**
+   * The room's recent songs, newest first, as GET /rooms/{slug}/recent-songs answers them (a
+   * password room's only to those inside; AppError 403/404 otherwise).
+   */
+  recentSongs(
+    viewer: { uuid: string; roles: TokenRole[]; isGuest: boolean } | null,
+    slug: string,
+    limit: number,
+    offset: number,
+  ): Promise<{
+    songs: { song: MinimalSongDto; voteCounts: VoteCounts; djUuid: string; playedAt: string }[];
+    total: number;
+  }>;
   /** People (not guests) who entered the room since `since`, most recent first. */
   recentVisitors(roomUuid: string, since: Date, limit: number): Promise<string[]>;
   /** A song started: it goes to the front of the room's recent songs. Answers the entry id. */

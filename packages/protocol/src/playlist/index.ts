@@ -9,3 +9,4 @@ export {
   specialCrateEndpoints,
 } from './crate-endpoints';
 export * from './albums';
+export { roomHistoryEndpoints } from './room-history';

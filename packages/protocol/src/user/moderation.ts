@@ -267,7 +267,7 @@ export const moderationEndpoints = {
     path: '/users/moderation/{id}',
     auth: MODERATOR_ROLES,
     summary:
-      "Moderators: one account as the staff console shows it (roles, capabilities, ban) — uuid or numeric id",
+      'Moderators: one account as the staff console shows it (roles, capabilities, ban) — uuid or numeric id',
     params: IdParam,
     response: AdminUserDto,
   }),

@@ -8,6 +8,7 @@ import { registerCrateRoutes } from './crates/routes';
 import { CrateService } from './crates/service';
 import { CrateSongsService } from './crates/songs.service';
 import { ProviderGateway } from './providers';
+import { registerRoomHistoryRoutes } from './room-history/routes';
 import { registerSearchRoutes } from './search/routes';
 import { PlaylistSearchService } from './search/search.service';
 import { SongMediaService } from './song-data/media.service';
@@ -28,6 +29,7 @@ export const playlistService: ServiceModule = {
   name: 'playlist',
   version: VERSION,
   async register(app, platform) {
+    registerRoomHistoryRoutes(app, platform);
     const gateway = new ProviderGateway(platform.providers, platform.log);
     registerSearchRoutes(app, new PlaylistSearchService(platform, gateway));
     const songData = new SongDataService(platform, gateway);

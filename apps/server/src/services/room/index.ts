@@ -19,8 +19,11 @@ export const roomService: ServiceModule = {
   version: '1.2.23',
   async register(app, platform) {
     const core = new RoomCore(platform);
-    platform.ports.rooms = createRoomsPort(core);
     const rooms = new RoomsService(core);
+    platform.ports.rooms = {
+      ...createRoomsPort(core),
+      recentSongs: (viewer, slug, limit, offset) => rooms.recentSongs(viewer, slug, limit, offset),
+    };
     const lists = new RoomListsService(core);
     registerRoomsRoutes(app, rooms, lists);
     registerSettingsRoutes(app, new RoomSettingsService(core));

@@ -8,7 +8,7 @@ import { checkEntry } from './join';
  * checks for the socket's joinRoom, song plays and the persisted live state.
  * Live state for an unknown or deleted room is neither loaded nor saved.
  */
-export function createRoomsPort(core: RoomCore): RoomsPort {
+export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> {
   const byUuid = (uuid: string) => core.rooms.byUuid(uuid);
   return {
     async get(roomUuid) {

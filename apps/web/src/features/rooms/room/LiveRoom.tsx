@@ -16,6 +16,7 @@ import { useMe, useRoomToast } from './hooks';
 import { NowPlaying } from './NowPlaying';
 import { PeopleList } from './PeopleList';
 import { Reactions } from './Reactions';
+import { RecentSongs } from './RecentSongs';
 import { Stage } from './Stage';
 import { UserSheet } from './UserSheet';
 import { VotePanel } from './VotePanel';
@@ -53,6 +54,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
           <DjPanel state={state} me={me} />
           <RoomChat state={state} me={me} isMod={isMod} />
           <PeopleList state={state} me={me} onUser={setSheetUser} />
+          <RecentSongs state={state} me={me} />
         </aside>
       </div>
       {sheetUser ? (

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { roomEndpoints, type ClientRoomState } from '@tt/protocol';
+import { api } from '../../../lib/api';
+import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
+import { timeAgo } from '../../notifications/text';
+import { nicknameOf, songArt } from '../model';
+import type { Me } from './hooks';
+
+/** The room's history: what was played, by whom, how it was received — and into your crates. */
+export function RecentSongs({ state, me }: { state: ClientRoomState; me: Me }) {
+  const { t, i18n } = useTranslation();
+  const slug = state.settings.slug;
+  // A new song refetches the list.
+  const playing = state.nowPlaying?.startTime ?? 0;
+  const list = useQuery({
+    queryKey: ['rooms', slug, 'recent-songs', playing],
+    queryFn: () => api.call(roomEndpoints.recentSongs, { params: { slug }, query: { limit: 20 } }),
+    staleTime: 30_000,
+  });
+  const songs = (list.data?.songs ?? []).filter((s) => Date.parse(s.playedAt) !== playing);
+  return (
+    <details className="side-card recent-songs" data-testid="recent-songs">
+      <summary>
+        <h2>
+          {t('room.recentSongs')} <span className="muted">{list.data?.total ?? ''}</span>
+        </h2>
+      </summary>
+      {songs.length === 0 ? <p className="muted">{t('room.noRecentSongs')}</p> : null}
+      <ul className="recent-list">
+        {songs.map((r) => {
+          const art = songArt(r.song);
+          const dj = nicknameOf(state.allUserData[r.djUuid], t('room.aDj'));
+          return (
+            <li key={`${r.playedAt}-${r.djUuid}`} data-testid="recent-song">
+              {art ? (
+                <img src={art} alt="" width={40} height={40} />
+              ) : (
+                <span className="recent-art" />
+              )}
+              <span className="recent-text">
+                <strong>{r.song.trackName}</strong>
+                <span>{r.song.artistName}</span>
+                <small>
+                  {dj} · ♥ {r.voteCounts.likes} · {timeAgo(r.playedAt, i18n.language)}
+                </small>
+              </span>
+              {me.isGuest ? null : <AddToCrateMenu song={r.song} />}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
