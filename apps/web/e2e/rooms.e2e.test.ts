@@ -119,6 +119,44 @@ describe('web: a live room in two browsers', () => {
     await b.context().close();
   });
 
+  it('bans with a reason and a length from the avatar menu, then lifts it in the room settings', async () => {
+    const owner = await s.createUser({ nickname: 'Host' });
+    const rowdy = await s.createUser({ nickname: 'Heckler' });
+    const room = await s
+      .as(owner.token)
+      .call(roomEndpoints.create, { body: { name: 'Quiet Hours', design: 'CLUB' } });
+    const a = await signedInPage(browser, owner.token);
+    const b = await signedInPage(browser, rowdy.token);
+    await a.goto(`${s.url}/rooms/${room.slug}`);
+    await b.goto(`${s.url}/rooms/${room.slug}`);
+    await b.getByTestId('room-page').waitFor();
+    await a.getByTestId('floor').getByTestId(`avatar-${rowdy.uuid}`).click();
+    await a.getByTestId('mod-ban').click();
+    await a.getByTestId('mod-reason').fill('Spamming');
+    await a.getByTestId('mod-ban-length').selectOption('60');
+    await a.getByTestId('mod-confirm').click();
+    await waitText(b, 'kicked', 'Reason: Spamming');
+    const roles = async () =>
+      (
+        await s.as(owner.token).call(roomRoleEndpoints.ofUser, {
+          params: { roomId: room.uuid, userId: rowdy.uuid },
+        })
+      ).filter((r) => r.role === 'banned');
+    const [ban] = await roles();
+    expect(Date.parse(ban!.expirationTime!) - Date.now()).toBeGreaterThan(50 * 60_000);
+    await a.goto(`${s.url}/rooms/${room.slug}/settings`);
+    const row = a
+      .getByTestId('room-role')
+      .filter({ hasText: 'Heckler' })
+      .filter({ hasText: 'Banned' });
+    await row.waitFor();
+    await row.getByTestId('room-role-lift').click();
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await roles()).length).toBe(0);
+    await a.context().close();
+    await b.context().close();
+  });
+
   it('asks for the password of a protected room and lets the right one in', async () => {
     const owner = await s.createUser({ nickname: 'Owner' });
     const guest = await s.createUser({ nickname: 'Visitor' });

@@ -6,3 +6,4 @@ export * from './socket-limits';
 export * from './room-size';
 export * from './chat';
 export * from './room-roles';
+export * from './moderation';

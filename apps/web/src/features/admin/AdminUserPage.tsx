@@ -1,3 +1,4 @@
+import { BAN_LENGTH_CHOICES } from '@tt/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,9 +18,6 @@ import {
   useStaffUserQuery,
 } from './queries';
 import '../../styles/admin.css';
-
-/** Ban lengths offered (minutes; null: until lifted). */
-const LENGTHS = [60, 24 * 60, 7 * 24 * 60, 30 * 24 * 60, null] as const;
 
 function Capabilities({ user }: { user: AdminUserDto }) {
   const { t } = useTranslation();
@@ -90,7 +88,7 @@ function Moderation({ user }: { user: AdminUserDto }) {
           onChange={(e) => setLength(e.target.value === 'forever' ? null : Number(e.target.value))}
           data-testid="ban-length"
         >
-          {LENGTHS.map((m) => (
+          {BAN_LENGTH_CHOICES.map((m) => (
             <option key={m ?? 'forever'} value={m ?? 'forever'}>
               {t(`admin.lengths.${m ?? 'forever'}`)}
             </option>

@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import { FriendButtons } from './FriendButtons';
 
 /** Public profiles of these people (at most 100 per call), by uuid. */
-function useProfiles(uuids: string[]) {
+export function useProfiles(uuids: string[]) {
   return useQuery({
     queryKey: ['profiles', ...uuids],
     queryFn: async () => {

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../profile/queries';
 import { canManageRoom, roomRolesOf } from './model';
 import { roomKeys, storeRoom, useRoom } from './queries';
+import { RoomRolesSection } from './RoomRolesSection';
 import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
 /** /rooms/:slug/settings: the owner (co-owners, global moderators) edits the room. */
@@ -100,6 +101,7 @@ function SettingsForm({ room, isOwner }: { room: RoomDto; isOwner: boolean }) {
         }}
         extra={isOwner ? <DeleteRoom room={room} /> : null}
       />
+      <RoomRolesSection room={room} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { BAN_LENGTH_CHOICES } from '@tt/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,6 +49,7 @@ export function UserSheet({
   const titleId = useId();
   const [confirm, setConfirm] = useState<'kick' | 'ban' | null>(null);
   const [reason, setReason] = useState('');
+  const [banMinutes, setBanMinutes] = useState<number | null>(24 * 60);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -85,6 +87,26 @@ export function UserSheet({
           params: { roomId: roomUuid },
           body: { userUuid, role: r },
         });
+
+  /** A ban for the length chosen. */
+  const ban = async () => {
+    // With a reason, they are sent out with it first (they see why), then kept out.
+    if (reason.trim()) {
+      await api.call(roomRoleEndpoints.kick, {
+        body: { roomUuid, userUuid, reason: reason.trim() },
+      });
+    }
+    await api.call(roomRoleEndpoints.create, {
+      params: { roomId: roomUuid },
+      body: {
+        userUuid,
+        role: 'banned',
+        expirationTime: banMinutes
+          ? new Date(Date.now() + banMinutes * 60_000).toISOString()
+          : null,
+      },
+    });
+  };
 
   return (
     <dialog
@@ -197,18 +219,36 @@ export function UserSheet({
               : null}
             {confirm ? (
               <div className="mod-confirm">
-                {confirm === 'kick' ? (
-                  <label className="field">
-                    <span>{t('room.mod.reason')}</span>
-                    <input
-                      value={reason}
-                      maxLength={500}
-                      onChange={(e) => setReason(e.target.value)}
-                    />
-                  </label>
-                ) : (
+                {confirm === 'ban' ? (
                   <p className="muted">{t('room.mod.banLead', { name })}</p>
-                )}
+                ) : null}
+                <label className="field">
+                  <span>{t('room.mod.reason')}</span>
+                  <input
+                    value={reason}
+                    maxLength={500}
+                    onChange={(e) => setReason(e.target.value)}
+                    data-testid="mod-reason"
+                  />
+                </label>
+                {confirm === 'ban' ? (
+                  <label className="field">
+                    <span>{t('room.mod.banLength')}</span>
+                    <select
+                      value={banMinutes ?? 'forever'}
+                      onChange={(e) =>
+                        setBanMinutes(e.target.value === 'forever' ? null : Number(e.target.value))
+                      }
+                      data-testid="mod-ban-length"
+                    >
+                      {BAN_LENGTH_CHOICES.map((m) => (
+                        <option key={m ?? 'forever'} value={m ?? 'forever'}>
+                          {t(`admin.lengths.${m ?? 'forever'}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
                 <div className="form-actions-inline">
                   <button
                     type="button"
@@ -221,7 +261,7 @@ export function UserSheet({
                             ? api.call(roomRoleEndpoints.kick, {
                                 body: { roomUuid, userUuid, reason: reason.trim() || undefined },
                               })
-                            : role('banned', true),
+                            : ban(),
                         confirm === 'kick'
                           ? t('room.mod.kicked', { name })
                           : t('room.mod.banned', { name }),
