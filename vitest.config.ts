@@ -13,7 +13,12 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'api', include: ['apps/server/**/*.test.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'] } },
+      // Browser tests wait on Chromium, ffmpeg and the server at once: on a loaded 2-core machine
+      // one can take minutes, so they get a longer limit (not a measure of speed).
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'], testTimeout: 180_000 },
+      },
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

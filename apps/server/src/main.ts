@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
+import { ResidentDjs } from './demo/residents';
+import { DEMO_USERS } from './services/user/seed';
 
 async function main() {
   let config;
@@ -30,7 +32,19 @@ async function main() {
     '',
   ];
   console.log(lines.join('\n'));
+  // DEMO-RESIDENT-1: the demo rooms keep playing (SEED_DEMO=false: off).
+  const dj = DEMO_USERS.find((u) => u.email === 'dj@turntable.local');
+  const residents =
+    config.SEED_DEMO && dj
+      ? new ResidentDjs({
+          url: `http://127.0.0.1:${port}`,
+          dataDir: config.dataDir,
+          log: platform.log,
+          owner: { email: dj.email, password: dj.password },
+        }).start()
+      : null;
   const stop = async () => {
+    await residents?.stop();
     await close();
     process.exit(0);
   };

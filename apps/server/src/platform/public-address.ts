@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import net from 'node:net';
 
 const blocked = new net.BlockList();
@@ -50,10 +50,13 @@ export async function isPublicHttpsUrl(raw: string): Promise<boolean> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) return isPublicIp(host);
   if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return false;
-  try {
-    const addrs = await lookup(host, { all: true });
-    return addrs.length > 0 && addrs.every((a) => isPublicIp(a.address));
-  } catch {
-    return false;
-  }
+  // c-ares with a short timeout, not getaddrinfo: a name that does not answer must not hold one of
+  // libuv's four threadpool threads (argon2, files and zlib wait on them) for seconds.
+  const resolver = new Resolver({ timeout: 1500, tries: 1 });
+  const [v4, v6] = await Promise.all([
+    resolver.resolve4(host).catch(() => [] as string[]),
+    resolver.resolve6(host).catch(() => [] as string[]),
+  ]);
+  const addrs = [...v4, ...v6];
+  return addrs.length > 0 && addrs.every(isPublicIp);
 }
