@@ -1,31 +1,57 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../ui/Avatar';
+import { Link } from 'react-router';
+import type { RoomDto } from '@tt/protocol';
+import { designVars } from '../rooms/designs';
+import { songArt } from '../rooms/model';
+import { usePublicRooms } from '../rooms/queries';
 
-const DJS = [
-  { name: 'Nova', color: '#562DF9' },
-  { name: 'Kai Beats', color: '#EC4899' },
-  { name: 'Mira', color: '#06B6D4' },
-];
+/** The busiest room playing now, if any: most listeners first. */
+export function liveRoomOf(rooms: RoomDto[]): RoomDto | null {
+  const playing = rooms.filter((r) => r.isLive && r.song);
+  playing.sort((a, b) => (b.numberOfUsersInRoom ?? 0) - (a.numberOfUsersInRoom ?? 0));
+  return playing[0] ?? null;
+}
 
-/** A still picture of a live room: the decks, the track, the votes, the chat. */
+/** A real room playing right now — its name, song, listeners — or an invitation to start one. */
 export function RoomPreview() {
   const { t } = useTranslation();
+  const rooms = usePublicRooms(0);
+  const room = liveRoomOf(rooms.data?.rooms ?? []);
+  if (!room?.song) {
+    return (
+      <figure
+        className="room-preview"
+        aria-label={t('landing.preview.label')}
+        data-testid="landing-live"
+      >
+        <div className="room-top">
+          <span className="room-name">{t('landing.preview.quiet')}</span>
+        </div>
+        <p className="muted preview-quiet">{t('landing.preview.quietLead')}</p>
+        <Link className="btn btn-primary" to="/rooms">
+          {t('landing.ctaRooms')}
+        </Link>
+      </figure>
+    );
+  }
+  const art = songArt(room.song);
+  const listeners = room.numberOfUsersInRoom ?? 0;
   return (
-    <figure className="room-preview" aria-label={t('landing.preview.label')}>
+    <figure
+      className="room-preview"
+      style={designVars(room.design)}
+      aria-label={t('landing.preview.label')}
+      data-testid="landing-live"
+    >
       <div className="room-top">
         <span className="live-pill">
           <span className="live-dot" aria-hidden="true" /> LIVE
         </span>
-        <span className="room-name">Late Night Grooves</span>
-        <span className="room-count">{t('landing.preview.listening', { count: 128 })}</span>
+        <span className="room-name">{room.name}</span>
+        <span className="room-count">{t('landing.preview.listening', { count: listeners })}</span>
       </div>
-      <div className="stage">
-        {DJS.map((dj, i) => (
-          <div key={dj.name} className={`stage-dj ${i === 0 ? 'is-playing' : ''}`}>
-            <Avatar name={dj.name} color={dj.color} size={i === 0 ? 64 : 48} />
-            <span>{dj.name}</span>
-          </div>
-        ))}
+      <div className="stage preview-art">
+        {art ? <img src={art} alt="" width={160} height={160} /> : null}
       </div>
       <div className="now-playing">
         <div className="eq" aria-hidden="true">
@@ -37,25 +63,14 @@ export function RoomPreview() {
         </div>
         <div className="np-text">
           <span className="np-label">{t('landing.preview.nowPlaying')}</span>
-          <strong>Midnight City</strong>
-          <span className="muted">M83</span>
-        </div>
-        <div className="votes" aria-hidden="true">
-          <span className="vote up">▲ 86</span>
-          <span className="vote down">▼ 3</span>
+          <strong data-testid="landing-song">{room.song.trackName}</strong>
+          <span className="muted">{room.song.artistName}</span>
         </div>
       </div>
-      <ul className="chat-preview">
-        <li>
-          <b style={{ color: '#f9a8d4' }}>Kai Beats</b> {t('landing.preview.chat1')}
-        </li>
-        <li>
-          <b style={{ color: '#67e8f9' }}>Mira</b> {t('landing.preview.chat2')}
-        </li>
-        <li>
-          <b style={{ color: '#c4b5fd' }}>Nova</b> {t('landing.preview.chat3')}
-        </li>
-      </ul>
+      {room.description ? <p className="muted preview-quiet">{room.description}</p> : null}
+      <Link className="btn btn-primary" to={`/rooms/${room.slug}`} data-testid="landing-join">
+        {t('landing.preview.join')}
+      </Link>
     </figure>
   );
 }
