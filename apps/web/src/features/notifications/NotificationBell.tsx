@@ -16,7 +16,8 @@ export function NotificationBell() {
   useLiveNotifications();
   const unread = useUnreadCountQuery().data ?? 0;
   const [open, setOpen] = useState(false);
-  const latest = useNotificationsQuery(false, 6);
+  // The latest few are fetched when the panel opens (the count alone is on every page).
+  const latest = useNotificationsQuery(false, 6, open);
   const markRead = useMarkReadMutation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {

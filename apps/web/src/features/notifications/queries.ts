@@ -33,7 +33,7 @@ export function useUnreadCountQuery() {
 }
 
 /** The notification centre, newest first, a page at a time. */
-export function useNotificationsQuery(unreadOnly = false, limit = PAGE) {
+export function useNotificationsQuery(unreadOnly = false, limit = PAGE, wanted = true) {
   const signedIn = useIsSignedIn();
   return useInfiniteQuery({
     queryKey: [...notificationKeys.list(unreadOnly), limit],
@@ -43,7 +43,7 @@ export function useNotificationsQuery(unreadOnly = false, limit = PAGE) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
-    enabled: signedIn,
+    enabled: signedIn && wanted,
   });
 }
 
