@@ -15,11 +15,12 @@ describe('web: the queue in a room', () => {
 
   beforeAll(async () => {
     s = await startServerWithWeb();
-    // Three short demo tracks (Rooftop Hours, Pulse Cartography, Salt Glass Morning), so that
-    // a song ends within the test.
-    await seedDemoCatalogue(s.app.platform, { count: 3, maxSeconds: 12 });
+    // Three demo tracks (Rooftop Hours, Pulse Cartography, Salt Glass Morning), long enough that
+    // none ends on its own while the test reorders on a loaded machine: the DJ skips instead.
+    await seedDemoCatalogue(s.app.platform, { count: 3, maxSeconds: 45 });
     browser = await launchBrowser();
-  });
+    // Rendering and transcoding three tracks takes a while on a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await s?.close();
@@ -95,7 +96,9 @@ describe('web: the queue in a room', () => {
     await a.getByTestId('next-song').getByText('Salt Glass Morning').waitFor();
     await expect.poll(nextSong, POLL).toBe('Salt Glass Morning');
 
-    // The first song ends: the next one plays, the played one is at the bottom of the queue.
+    // The first song ends (the DJ skips it): the next one plays, the played one is at the bottom
+    // of the queue.
+    await a.getByTestId('skip-song').click();
     await b.getByTestId('np-title').getByText('Salt Glass Morning').waitFor({ timeout: 30_000 });
     const queue = async () =>
       (
