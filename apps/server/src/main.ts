@@ -35,7 +35,7 @@ async function main() {
   // DEMO-RESIDENT-1: the demo rooms keep playing (SEED_DEMO=false: off).
   const dj = DEMO_USERS.find((u) => u.email === 'dj@turntable.local');
   const residents =
-    config.SEED_DEMO && dj
+    config.SEED_DEMO && config.DEMO_RESIDENTS && dj
       ? new ResidentDjs({
           url: `http://127.0.0.1:${port}`,
           dataDir: config.dataDir,

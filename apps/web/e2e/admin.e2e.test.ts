@@ -20,7 +20,8 @@ describe('web: staff console', () => {
     await page.goto(`${s.url}/profile/${user.uuid}`);
     await page.getByTestId('moderate').click();
     await page.getByTestId('admin-user').waitFor();
-    await page.getByTestId('capability-uploadMusic').check();
+    await page.getByTestId('capability-uploadMusic').click();
+    await expect.poll(() => page.getByTestId('capability-uploadMusic').isChecked()).toBe(true);
     await expect
       .poll(async () => (await s.accounts.repo.byUuid(user.uuid))?.capabilities)
       .toEqual(['uploadMusic']);

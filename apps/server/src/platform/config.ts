@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.default(true),
+  /** DEMO-RESIDENT-1: resident DJs keep the demo rooms playing (with SEED_DEMO; one process of a cluster). */
+  DEMO_RESIDENTS: bool.default(true),
   JWT_PRIVATE_KEY: z
     .string()
     .includes('PRIVATE KEY', { message: 'must be a PEM private key' })
