@@ -37,7 +37,7 @@ async function listener(browser: Browser, token: string | null, width = 1280) {
     requests.push(r.url());
     if (r.url().includes('/songs/hls/key?songId=')) keyAuth.push(r.headers().authorization);
   });
-  const page = await pageOf(context, 20_000);
+  const page = await pageOf(context, 45_000);
   return { page, requests, keyAuth, context };
 }
 

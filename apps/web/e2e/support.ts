@@ -59,8 +59,11 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** A page of `context` that waits `timeout` ms at most; page errors fail loudly in the log. */
-export async function pageOf(context: BrowserContext, timeout = 15_000): Promise<Page> {
+/**
+ * A page of `context` that waits `timeout` ms at most (a limit for a loaded 2-core CI, not a
+ * measure of speed); page errors fail loudly in the log.
+ */
+export async function pageOf(context: BrowserContext, timeout = 30_000): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(timeout);
   page.on('pageerror', (err) => console.error('[page error]', err.message));
