@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SocketClient } from 'ttfm-socket';
 import { roomEndpoints } from '@tt/protocol';
-import { newPage, webFixture } from './support';
+import { newPage, sdkDjOnStage, webFixture } from './support';
 
 /**
  * The landing page shows a real room playing now (its song and listeners), not a made-up one;
@@ -20,24 +19,8 @@ describe('web: the landing page', () => {
     const room = await s.as(dj.token).call(roomEndpoints.create, {
       body: { name: 'Sunrise Session', slug: `sunrise-${Date.now().toString(36)}` },
     });
-    const sdk = new SocketClient(s.url);
+    const sdk = await sdkDjOnStage(s.url, dj.token, room.uuid, 'Golden Hour Loop');
     try {
-      await sdk.joinRoom(dj.token, { roomUuid: room.uuid });
-      await (sdk as unknown as { action: (n: string, p: object) => Promise<unknown> }).action(
-        'addDj',
-        {
-          song: {
-            trackName: 'Golden Hour Loop',
-            artistName: 'Nova',
-            duration: 300,
-            genre: null,
-            isrc: null,
-            musicProviders: { uploadService: 'up-golden' },
-            thumbnails: {},
-            playbackToken: null,
-          },
-        },
-      );
       await expect
         .poll(
           async () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SocketClient } from 'ttfm-socket';
 import {
   notificationCentreEndpoints as c,
   roomEndpoints,
   sendingEndpoints,
   socialEndpoints,
 } from '@tt/protocol';
-import { signedInPage, webFixture } from './support';
+import { sdkDjOnStage, signedInPage, webFixture } from './support';
 
 /**
  * Notifications in the browser (NOTIFY-DJ-1, NOTIFY-LIVE-1, NOTIFY-CENTRE-2, NOTIFY-SET-1,
@@ -34,24 +33,8 @@ describe('web: notifications', () => {
     const room = await s.as(dj.token).call(roomEndpoints.create, {
       body: { name: 'Night Shift', slug: `night-${Date.now().toString(36)}` },
     });
-    const sdk = new SocketClient(s.url);
+    const sdk = await sdkDjOnStage(s.url, dj.token, room.uuid, 'Opening');
     try {
-      await sdk.joinRoom(dj.token, { roomUuid: room.uuid });
-      await (sdk as unknown as { action: (n: string, p: object) => Promise<unknown> }).action(
-        'addDj',
-        {
-          song: {
-            trackName: 'Opening',
-            artistName: 'Nova',
-            duration: 300,
-            genre: null,
-            isrc: null,
-            musicProviders: { uploadService: 'up-opening' },
-            thumbnails: {},
-            playbackToken: null,
-          },
-        },
-      );
       // The badge moves without a reload (the app socket).
       await page
         .getByTestId('nav-bell-count')

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SocketClient } from 'ttfm-socket';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -187,4 +188,31 @@ export function webFixture(): {
       if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
     },
   };
+}
+
+/**
+ * A DJ on stage from another client: the bot SDK (`ttfm-socket`) joins the room with `token` and
+ * takes a seat with a five-minute song called `trackName`. Disconnect it when done.
+ */
+export async function sdkDjOnStage(
+  url: string,
+  token: string,
+  roomUuid: string,
+  trackName: string,
+): Promise<SocketClient> {
+  const sdk = new SocketClient(url);
+  await sdk.joinRoom(token, { roomUuid });
+  await (sdk as unknown as { action: (n: string, p: object) => Promise<unknown> }).action('addDj', {
+    song: {
+      trackName,
+      artistName: 'Nova',
+      duration: 300,
+      genre: null,
+      isrc: null,
+      musicProviders: { uploadService: `up-${trackName.toLowerCase().replace(/\W+/g, '-')}` },
+      thumbnails: {},
+      playbackToken: null,
+    },
+  });
+  return sdk;
 }

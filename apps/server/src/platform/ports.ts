@@ -68,6 +68,8 @@ export interface SocialPort {
 export interface GraphPort {
   /** The friends of a user. */
   friendUuids(uuid: string): Promise<string[]>;
+  /** Everyone this user blocked or was blocked by. */
+  blockedEitherWay(uuid: string): Promise<string[]>;
   /** The DJs a user follows. */
   followedDjUuids(uuid: string): Promise<string[]>;
   /** Fans and followed DJs as the notification service pages them (viewer null: blocks ignored). */

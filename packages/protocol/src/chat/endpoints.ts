@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, MODERATOR_ROLES, SERVICE_ROLES } from '../enums';
+import { MODERATOR_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 import { RoomIdParam } from '../room/endpoints-shared';
 import { IMAGE_CONTENT_TYPES, ImageContentType } from '../user/images';
 import { CometGroup, CometGroupMember, CometMessage, CometUser } from './message';
@@ -47,7 +47,7 @@ export const chatTokenEndpoints = {
     service: 'user',
     method: 'POST',
     path: '/comet-chat/create-users',
-    auth: [...SERVICE_ROLES, ...ADMIN_ROLES],
+    auth: SERVICE_OR_ADMIN_ROLES,
     summary: 'The chat users of these accounts (every account is a chat user; unknown uids listed)',
     body: CreateChatUsersReq,
     response: CreateChatUsersRes,

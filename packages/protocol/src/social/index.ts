@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, SERVICE_ROLES } from '../enums';
+import { ADMIN_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 import { endpoint, OkResponse } from '../contract';
 import { DjFanPageDto, FanCountDto } from '../notification/dj-fans';
 import { SkipTakeQuery, SocialUserParam } from '../notification/friends';
-import { SendResultDto } from '../notification/sending';
+import { DirectNotificationReq, SendResultDto } from '../notification/sending';
 
 const S = 'social' as const;
 
@@ -175,18 +175,10 @@ export const socialEndpoints = {
     service: S,
     method: 'POST',
     path: '/web-notifications/push-notification',
-    auth: [...SERVICE_ROLES, ...ADMIN_ROLES],
+    auth: SERVICE_OR_ADMIN_ROLES,
     summary: "Services and admins: a web push to one user's browsers now",
-    body: z.object({
-      userUuid: z.string().uuid('must be a user uuid'),
-      title: z.string().trim().min(1).max(120),
-      body: z.string().trim().min(1).max(500),
-      link: z
-        .string()
-        .max(300)
-        .regex(/^\/(?!\/)/, 'must be a path inside the app')
-        .optional(),
-    }),
+    // The same title, body and in-app link as every other sending route.
+    body: DirectNotificationReq.omit({ data: true }),
     response: SendResultDto,
     rateLimitPerMinute: 60,
   }),

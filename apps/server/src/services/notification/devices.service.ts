@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DeviceDto, DevicePlatform } from '@tt/protocol';
+import { SERVICE_OR_ADMIN_ROLES, type DeviceDto, type DevicePlatform } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
@@ -25,8 +25,6 @@ const toDevice = (r: DeviceRow): DeviceDto => ({
   createdAt: r.createdAt.toISOString(),
   lastSeenAt: r.lastSeenAt.toISOString(),
 });
-
-const STAFF = new Set(['superUser', 'admin', 'staff']);
 
 /** The mobile push services configured (none until their credentials are set). */
 export function pushProviders(platform: Platform): PushProvider[] {
@@ -75,7 +73,10 @@ export class DevicesService {
 
   /** NOTIFY-DEVICE-2: the owner, or admins and services. */
   private requireSelfOrStaff(auth: AuthContext, userUuid: string): void {
-    if (auth.uuid !== userUuid && !auth.roles.some((r) => STAFF.has(r))) {
+    if (
+      auth.uuid !== userUuid &&
+      !auth.roles.some((r) => (SERVICE_OR_ADMIN_ROLES as readonly string[]).includes(r))
+    ) {
       throw fail('NOTIFY_OTHER_USER');
     }
   }

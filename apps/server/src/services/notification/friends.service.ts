@@ -322,6 +322,15 @@ export class FriendsService {
     return rows.map((r) => r.uuid);
   }
 
+  /** Everyone `uuid` blocked or was blocked by (GraphPort, for finding friends). */
+  async blockedEitherWayUuids(uuid: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ a: blockedUsers.userUuid, b: blockedUsers.blockedUuid })
+      .from(blockedUsers)
+      .where(or(eq(blockedUsers.userUuid, uuid), eq(blockedUsers.blockedUuid, uuid)));
+    return [...new Set(rows.map((r) => (r.a === uuid ? r.b : r.a)))];
+  }
+
   async blockedOne(auth: AuthContext, other: string): Promise<BlockedUserDto> {
     const [row] = await this.db
       .select()

@@ -142,6 +142,7 @@ export const notificationService: ServiceModule = {
     registerFanRoutes(app, fans);
     platform.ports.graph = {
       friendUuids: (uuid) => friends.friendUuids(uuid),
+      blockedEitherWay: (uuid) => friends.blockedEitherWayUuids(uuid),
       followedDjUuids: (uuid) => fans.followedUuids(uuid),
       fansOf: (viewer, dj, skip, take) => fans.fansOf(viewer, dj, skip, take),
       followedBy: (viewer, uuid, skip, take) => fans.followedBy(viewer, uuid, skip, take),

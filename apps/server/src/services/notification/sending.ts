@@ -8,7 +8,7 @@ import { route } from '../../platform/route';
 import type { Platform } from '../../platform/service';
 import type { Deliverer } from './deliver';
 import type { FansService } from './fans.service';
-import { REGULARS_DAYS } from './triggers';
+import { regularsOf } from './triggers';
 
 type Content = { title: string; body: string; link?: string };
 
@@ -111,8 +111,7 @@ export function registerSendingRoutes(
     const r = await room(body.roomUuid);
     if (!isRoomModerator(r, me)) throw fail('NOTIFY_ROOM_FORBIDDEN');
     if (!ports.rooms) throw fail('SERVICE_UNAVAILABLE');
-    const since = new Date(Date.now() - REGULARS_DAYS * 86_400_000);
-    const regulars = await ports.rooms.recentVisitors(r.uuid, since, 5000);
+    const regulars = await regularsOf(ports.rooms, r.uuid, 5000);
     if (
       !(await deliverer.throttle(`room-message:${r.uuid}`, platform.config.ROOM_MESSAGE_INTERVAL))
     )

@@ -1,11 +1,18 @@
 import type { NotifyRequest } from '../../platform/events';
+import type { RoomsPort } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import type { Deliverer } from './deliver';
 import type { FansService } from './fans.service';
 
 /** NOTIFY-ROOM-1: people who entered a room in this many days are its regulars. */
-export const REGULARS_DAYS = 30;
+const REGULARS_DAYS = 30;
 const REGULARS_MAX = 1000;
+
+/** A room's regulars (NOTIFY-ROOM-1, NOTIFY-SEND-3), most recent first, at most `limit`. */
+export function regularsOf(rooms: RoomsPort, roomUuid: string, limit: number): Promise<string[]> {
+  const since = new Date(Date.now() - REGULARS_DAYS * 86_400_000);
+  return rooms.recentVisitors(roomUuid, since, limit);
+}
 /** NOTIFY-CHAT-1: one direct-message notification per sender and receiver in this many seconds. */
 const DM_QUIET_SECONDS = 120;
 
@@ -97,9 +104,8 @@ export function registerTriggers(
       !(await deliverer.throttle(`room:${e.roomUuid}`, platform.config.ROOM_LIVE_NOTIFY_INTERVAL))
     )
       return;
-    const since = new Date(Date.now() - REGULARS_DAYS * 86_400_000);
     const skip = new Set([...inRoom(e.roomUuid), ...(await fans.fanUuids(e.djUuid))]);
-    const recipients = (await ports.rooms.recentVisitors(e.roomUuid, since, REGULARS_MAX)).filter(
+    const recipients = (await regularsOf(ports.rooms, e.roomUuid, REGULARS_MAX)).filter(
       (u) => !skip.has(u),
     );
     const name = await nickname(e.djUuid);

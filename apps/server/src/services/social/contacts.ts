@@ -154,22 +154,20 @@ export class ContactBook {
 
   /** SOCIAL-CONTACT-4: matches marked friend / followed; people blocked either way left out. */
   private async describe(me: string, uuids: string[]): Promise<ContactMatchDto[]> {
-    const { social, graph } = this.platform.ports;
+    const { graph } = this.platform.ports;
     const unique = [...new Set(uuids)];
-    if (!social || !graph)
-      return unique.map((u) => ({ userUuid: u, isFriend: false, isFollowed: false }));
-    const [friends, followed, blocked] = await Promise.all([
+    if (!graph) return unique.map((u) => ({ userUuid: u, isFriend: false, isFollowed: false }));
+    const [friendList, followedList, blockedList] = await Promise.all([
       graph.friendUuids(me),
       graph.followedDjUuids(me),
-      social.blockedUuids(me),
+      graph.blockedEitherWay(me),
     ]);
-    const hidden = new Set(blocked);
-    const out: ContactMatchDto[] = [];
-    for (const u of unique) {
-      if (hidden.has(u) || (await social.isBlocked(u, me))) continue;
-      out.push({ userUuid: u, isFriend: friends.includes(u), isFollowed: followed.includes(u) });
-    }
-    return out;
+    const friends = new Set(friendList);
+    const followed = new Set(followedList);
+    const blocked = new Set(blockedList);
+    return unique
+      .filter((u) => !blocked.has(u))
+      .map((u) => ({ userUuid: u, isFriend: friends.has(u), isFollowed: followed.has(u) }));
   }
 
   async storedMatches(me: string): Promise<{ matches: ContactMatchDto[] }> {

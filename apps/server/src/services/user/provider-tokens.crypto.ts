@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Config } from '../../platform/config';
+import { dataDirSecret } from '../../platform/secrets';
 
 /**
  * AES-256-GCM for music-provider tokens at rest. The key comes from PROVIDER_TOKEN_KEY (any
@@ -23,23 +23,15 @@ export class TokenCipher {
   /** The configured secret, or the key file of DATA_DIR/keys (created when missing). */
   static async create(config: Pick<Config, 'PROVIDER_TOKEN_KEY' | 'dataDir'>) {
     if (config.PROVIDER_TOKEN_KEY) return TokenCipher.fromSecret(config.PROVIDER_TOKEN_KEY);
-    const dir = path.join(config.dataDir, 'keys');
-    const file = path.join(dir, 'provider-tokens.key');
-    let encoded: string;
-    try {
-      encoded = (await fs.readFile(file, 'utf8')).trim();
-    } catch {
-      encoded = randomBytes(32).toString('base64');
-      await fs.mkdir(dir, { recursive: true });
-      try {
-        // 'wx': when two instances start at once, the second keeps the first one's key.
-        await fs.writeFile(file, `${encoded}\n`, { mode: 0o600, flag: 'wx' });
-      } catch {
-        encoded = (await fs.readFile(file, 'utf8')).trim();
-      }
-    }
+    // 'wx' inside: when two instances start at once, the second keeps the first one's key.
+    const encoded = await dataDirSecret(config.dataDir, 'provider-tokens.key', () =>
+      randomBytes(32).toString('base64'),
+    );
     const key = Buffer.from(encoded, 'base64');
-    if (key.length !== 32) throw new Error(`${file} does not hold a base64 32-byte key`);
+    if (key.length !== 32) {
+      const file = path.join(config.dataDir, 'keys', 'provider-tokens.key');
+      throw new Error(`${file} does not hold a base64 32-byte key`);
+    }
     return new TokenCipher(key);
   }
 

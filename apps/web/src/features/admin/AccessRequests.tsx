@@ -1,24 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accessRequestEndpoints as e } from '@tt/protocol';
-import { api } from '../../lib/api';
-import { queryClient } from '../../lib/queryClient';
-
-const key = ['admin', 'access-requests'] as const;
+import { useAccessRequestsQuery, useAnswerAccessRequestMutation } from './queries';
 
 /** ACCESS-REQ-2: the pending upload requests, oldest first, answered in place. */
 export function AccessRequests() {
   const { t, i18n } = useTranslation();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(e.list, { query: { limit: 50 } }),
-  });
-  const answer = useMutation({
-    mutationFn: ({ id, grant }: { id: number; grant: boolean }) =>
-      api.call(e.handle, { params: { id }, body: { grant } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const list = useAccessRequestsQuery();
+  const answer = useAnswerAccessRequestMutation();
   const rows = list.data?.data ?? [];
   return (
     <section className="card" data-testid="access-requests">

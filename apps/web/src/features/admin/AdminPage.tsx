@@ -64,13 +64,11 @@ export default function AdminPage() {
                     {u.roles
                       .filter((r) => r !== 'user')
                       .map((r) => (
-                        <span key={r} className="admin-tag">
+                        <span key={r} className="role-tag">
                           {t(`admin.roles.${r}`)}
                         </span>
                       ))}
-                    {u.banned ? (
-                      <span className="admin-tag is-bad">{t('admin.banned')}</span>
-                    ) : null}
+                    {u.banned ? <span className="role-tag is-bad">{t('admin.banned')}</span> : null}
                   </span>
                 </Link>
               </li>

@@ -1,12 +1,10 @@
-import { BAN_LENGTH_CHOICES } from '@tt/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Capability, MODERATION_REASON_MAX, type AdminUserDto } from '@tt/protocol';
-
-const CAPABILITIES = Capability.options;
 import { useErrorText } from '../../lib/errors';
 import { Avatar } from '../../ui/Avatar';
+import { BanLengthField } from '../../ui/BanLengthField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { StaffOnly } from './AdminPage';
 import {
@@ -81,20 +79,12 @@ function Moderation({ user }: { user: AdminUserDto }) {
           data-testid="ban-reason"
         />
       </label>
-      <label className="field">
-        <span>{t('admin.length')}</span>
-        <select
-          value={length ?? 'forever'}
-          onChange={(e) => setLength(e.target.value === 'forever' ? null : Number(e.target.value))}
-          data-testid="ban-length"
-        >
-          {BAN_LENGTH_CHOICES.map((m) => (
-            <option key={m ?? 'forever'} value={m ?? 'forever'}>
-              {t(`admin.lengths.${m ?? 'forever'}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BanLengthField
+        label={t('admin.length')}
+        value={length}
+        onChange={setLength}
+        testId="ban-length"
+      />
       {act.error ? <p className="alert alert-error">{errorText(act.error)}</p> : null}
       <div className="form-actions-inline">
         <button
@@ -181,6 +171,8 @@ function Comments({ user }: { user: AdminUserDto }) {
   );
 }
 
+const CAPABILITIES = Capability.options;
+
 /** /admin/users/:id: one account for moderators — capabilities, bans, comments. */
 export default function AdminUserPage() {
   const { t } = useTranslation();
@@ -214,7 +206,7 @@ export default function AdminUserPage() {
           </p>
           <p className="admin-tags">
             {u.roles.map((r) => (
-              <span key={r} className="admin-tag">
+              <span key={r} className="role-tag">
                 {t(`admin.roles.${r}`)}
               </span>
             ))}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   ADMIN_ROLES,
+  accessRequestEndpoints as ar,
   adminEndpoints as a,
   MODERATOR_ROLES,
   moderationEndpoints as m,
@@ -15,6 +16,7 @@ export const adminKeys = {
   users: (search: string, page: number) => ['admin', 'users', search, page] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   comments: (id: string) => ['admin', 'comments', id] as const,
+  accessRequests: ['admin', 'access-requests'] as const,
 };
 
 /** Who may open the staff console: moderators see users; admins also search everyone. */
@@ -117,5 +119,22 @@ export function useAddCommentMutation(id: string) {
     mutationFn: (input: { userUuid: string; comment: string }) =>
       api.call(m.addComment, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.comments(id) }),
+  });
+}
+
+/** ACCESS-REQ-2: the pending upload requests, oldest first. */
+export function useAccessRequestsQuery() {
+  return useQuery({
+    queryKey: adminKeys.accessRequests,
+    queryFn: () => api.call(ar.list, { query: { limit: 50 } }),
+  });
+}
+
+/** ACCESS-REQ-2: allows (uploadMusic) or declines a request. */
+export function useAnswerAccessRequestMutation() {
+  return useMutation({
+    mutationFn: ({ id, grant }: { id: number; grant: boolean }) =>
+      api.call(ar.handle, { params: { id }, body: { grant } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.accessRequests }),
   });
 }

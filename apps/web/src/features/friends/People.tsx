@@ -1,28 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { profileEndpoints, type UserProfileDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import type { UserProfileDto } from '@tt/protocol';
 import { Avatar } from '../../ui/Avatar';
 import { FriendButtons } from './FriendButtons';
-
-/** Public profiles of these people (at most 100 per call), by uuid. */
-export function useProfiles(uuids: string[]) {
-  return useQuery({
-    queryKey: ['profiles', ...uuids],
-    queryFn: async () => {
-      const out = new Map<string, UserProfileDto>();
-      for (let i = 0; i < uuids.length; i += 100) {
-        const page = await api.call(profileEndpoints.profiles, {
-          query: { users: uuids.slice(i, i + 100) },
-        });
-        for (const p of page) out.set(p.uuid, p);
-      }
-      return out;
-    },
-    enabled: uuids.length > 0,
-  });
-}
+import { useProfiles } from './queries';
 
 function PersonRow({ uuid, profile }: { uuid: string; profile?: UserProfileDto }) {
   const { t } = useTranslation();

@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { friendEndpoints as f, type FriendInvitationDto } from '@tt/protocol';
+import {
+  friendEndpoints as f,
+  profileEndpoints,
+  type FriendInvitationDto,
+  type UserProfileDto,
+} from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useMe } from '../rooms/room/hooks';
@@ -140,5 +145,23 @@ export function useUnblockMutation() {
   return useMutation({
     mutationFn: (id: string) => api.call(f.unblock, { params: { id } }),
     onSettled: refresh,
+  });
+}
+
+/** Public profiles of these people (at most 100 per call), by uuid. */
+export function useProfiles(uuids: string[]) {
+  return useQuery({
+    queryKey: ['profiles', ...uuids],
+    queryFn: async () => {
+      const out = new Map<string, UserProfileDto>();
+      for (let i = 0; i < uuids.length; i += 100) {
+        const page = await api.call(profileEndpoints.profiles, {
+          query: { users: uuids.slice(i, i + 100) },
+        });
+        for (const p of page) out.set(p.uuid, p);
+      }
+      return out;
+    },
+    enabled: uuids.length > 0,
   });
 }

@@ -1,12 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roomRoleEndpoints, type RoomDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import type { RoomDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
-import { useProfiles } from '../friends/People';
-import { roomKeys } from './queries';
+import { useProfiles } from '../friends/queries';
+import { useLiftRoomRoleMutation } from './queries';
 
 /**
  * The room's roles and bans (everything but the owner), with when each ends; its moderators lift
@@ -17,11 +14,7 @@ export function RoomRolesSection({ room }: { room: RoomDto }) {
   const errorText = useErrorText();
   const roles = room.roomRoles.filter((r) => r.role !== 'owner');
   const profiles = useProfiles([...new Set(roles.map((r) => r.userUuid))]);
-  const lift = useMutation({
-    mutationFn: (r: { userUuid: string; role: RoomDto['roomRoles'][number]['role'] }) =>
-      api.call(roomRoleEndpoints.remove, { params: { roomId: room.uuid }, body: r }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
-  });
+  const lift = useLiftRoomRoleMutation(room);
   return (
     <section className="card edit-section" data-testid="room-roles">
       <h2>{t('roomForm.rolesTitle')}</h2>
@@ -35,7 +28,7 @@ export function RoomRolesSection({ room }: { room: RoomDto }) {
           return (
             <li key={`${r.userUuid}-${r.role}`} data-testid="room-role">
               <Link to={`/profile/${r.userUuid}`}>{name}</Link>
-              <span className={`admin-tag${bad ? ' is-bad' : ''}`}>
+              <span className={`role-tag${bad ? ' is-bad' : ''}`}>
                 {t(`roomForm.roleNames.${r.role}`)}
               </span>
               <small className="muted">

@@ -1,5 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { roomEndpoints, roomListEndpoints, type RoomDto } from '@tt/protocol';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  roomEndpoints,
+  roomListEndpoints,
+  roomRoleEndpoints,
+  type RoomDto,
+  type RoomUserRole,
+} from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
@@ -84,4 +90,22 @@ export function storeRoom(room: RoomDto, previousSlug?: string): void {
   void queryClient.invalidateQueries({ queryKey: ['rooms', 'public'] });
   void queryClient.invalidateQueries({ queryKey: roomKeys.mine });
   void queryClient.invalidateQueries({ queryKey: roomKeys.promoted });
+}
+
+/** The room's recently played songs; `playing` (the song's start time) refetches on each new song. */
+export function useRecentSongsQuery(slug: string, playing: number) {
+  return useQuery({
+    queryKey: ['rooms', slug, 'recent-songs', playing],
+    queryFn: () => api.call(roomEndpoints.recentSongs, { params: { slug }, query: { limit: 20 } }),
+    staleTime: 30_000,
+  });
+}
+
+/** Takes a room role (a ban, a moderator…) away; the room is read again. */
+export function useLiftRoomRoleMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
+  return useMutation({
+    mutationFn: (r: { userUuid: string; role: RoomUserRole }) =>
+      api.call(roomRoleEndpoints.remove, { params: { roomId: room.uuid }, body: r }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
+  });
 }

@@ -1,26 +1,15 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accessRequestEndpoints as e } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
-
-const mineKey = ['upload', 'access-request'] as const;
+import { useMyAccessRequestQuery, useRequestAccessMutation } from './queries';
 
 /** ACCESS-REQ-1: no upload permission yet — ask the moderators for it, and see the answer. */
 export function RequestAccess() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [message, setMessage] = useState('');
-  const mine = useQuery({
-    queryKey: mineKey,
-    queryFn: async () => (await api.call(e.mine, {})).request,
-  });
-  const ask = useMutation({
-    mutationFn: () => api.call(e.request, { body: { message: message.trim() || undefined } }),
-    onSuccess: (request) => queryClient.setQueryData(mineKey, request),
-  });
+  const mine = useMyAccessRequestQuery();
+  const ask = useRequestAccessMutation();
   const request = mine.data;
   if (mine.isPending) return null;
   if (request?.status === 'PENDING') {
@@ -35,7 +24,7 @@ export function RequestAccess() {
       className="form request-access"
       onSubmit={(ev) => {
         ev.preventDefault();
-        ask.mutate();
+        ask.mutate(message.trim());
       }}
     >
       {request?.status === 'DECLINED' ? (

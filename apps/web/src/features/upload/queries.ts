@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { songEndpoints, type SongDto } from '@tt/protocol';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { accessRequestEndpoints, songEndpoints, type SongDto } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
@@ -11,6 +11,7 @@ export const MY_UPLOADS_PAGE = 20;
 export const uploadKeys = {
   song: (id: string) => ['songs', 'one', id] as const,
   mine: ['songs', 'mine'] as const,
+  accessRequest: ['upload', 'access-request'] as const,
 };
 
 /**
@@ -56,4 +57,21 @@ export function useMyUploads() {
 export function storeSong(song: SongDto): void {
   queryClient.setQueryData(uploadKeys.song(song.songShortId), song);
   void queryClient.invalidateQueries({ queryKey: uploadKeys.mine });
+}
+
+/** ACCESS-REQ-1: my latest request for upload access, or null. */
+export function useMyAccessRequestQuery() {
+  return useQuery({
+    queryKey: uploadKeys.accessRequest,
+    queryFn: async () => (await api.call(accessRequestEndpoints.mine, {})).request,
+  });
+}
+
+/** ACCESS-REQ-1: asks the moderators for upload access. */
+export function useRequestAccessMutation() {
+  return useMutation({
+    mutationFn: (message: string) =>
+      api.call(accessRequestEndpoints.request, { body: { message: message || undefined } }),
+    onSuccess: (request) => queryClient.setQueryData(uploadKeys.accessRequest, request),
+  });
 }

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { roomEndpoints, type ClientRoomState } from '@tt/protocol';
-import { api } from '../../../lib/api';
+import type { ClientRoomState } from '@tt/protocol';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { timeAgo } from '../../notifications/text';
 import { nicknameOf, songArt } from '../model';
+import { useRecentSongsQuery } from '../queries';
 import type { Me } from './hooks';
 
 /** The room's history: what was played, by whom, how it was received — and into your crates. */
@@ -13,11 +12,7 @@ export function RecentSongs({ state, me }: { state: ClientRoomState; me: Me }) {
   const slug = state.settings.slug;
   // A new song refetches the list.
   const playing = state.nowPlaying?.startTime ?? 0;
-  const list = useQuery({
-    queryKey: ['rooms', slug, 'recent-songs', playing],
-    queryFn: () => api.call(roomEndpoints.recentSongs, { params: { slug }, query: { limit: 20 } }),
-    staleTime: 30_000,
-  });
+  const list = useRecentSongsQuery(slug, playing);
   const songs = (list.data?.songs ?? []).filter((s) => Date.parse(s.playedAt) !== playing);
   return (
     <details className="side-card recent-songs" data-testid="recent-songs">

@@ -1,4 +1,3 @@
-import { BAN_LENGTH_CHOICES } from '@tt/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import {
 import { api } from '../../../lib/api';
 import { roomAction } from '../../../lib/socket/session';
 import { Avatar } from '../../../ui/Avatar';
+import { BanLengthField } from '../../../ui/BanLengthField';
 import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
 import { useRoomRunner, type Me } from './hooks';
 import { ROLE_BADGES } from './PeopleList';
@@ -232,22 +232,12 @@ export function UserSheet({
                   />
                 </label>
                 {confirm === 'ban' ? (
-                  <label className="field">
-                    <span>{t('room.mod.banLength')}</span>
-                    <select
-                      value={banMinutes ?? 'forever'}
-                      onChange={(e) =>
-                        setBanMinutes(e.target.value === 'forever' ? null : Number(e.target.value))
-                      }
-                      data-testid="mod-ban-length"
-                    >
-                      {BAN_LENGTH_CHOICES.map((m) => (
-                        <option key={m ?? 'forever'} value={m ?? 'forever'}>
-                          {t(`admin.lengths.${m ?? 'forever'}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <BanLengthField
+                    label={t('room.mod.banLength')}
+                    value={banMinutes}
+                    onChange={setBanMinutes}
+                    testId="mod-ban-length"
+                  />
                 ) : null}
                 <div className="form-actions-inline">
                   <button
