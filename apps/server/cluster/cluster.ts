@@ -23,7 +23,7 @@ export interface Cluster {
   processes: (ServerProcess | null)[];
   /** kill -9 of process i (its whole process group). */
   kill(i: number): Promise<void>;
-  /** Starts process i again on its port (after kill or stop). */
+  /** Starts process i again on its port (after kill or stop; another port if that one was taken). */
   start(i: number): Promise<ServerProcess>;
   /** SIGTERM of process i; it finishes its work and hands its rooms over. */
   stopOne(i: number): Promise<void>;
@@ -56,12 +56,24 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // nginx in front, on this machine: its X-Forwarded-For is believed.
     TRUST_PROXY: 'loopback',
   });
-  const start = async (i: number) => {
-    const p = await spawnServer(envOf(i));
-    processes[i] = p;
-    return p;
-  };
   let nginx: Nginx | null = null;
+  const start = async (i: number): Promise<ServerProcess> => {
+    try {
+      const p = await spawnServer(envOf(i));
+      processes[i] = p;
+      return p;
+    } catch (err) {
+      // While process i was down its port is an ordinary free port: any outgoing connection on
+      // this machine may have taken it as its local port. It comes back on another one, and
+      // nginx is pointed there.
+      if (!nginx || !/EADDRINUSE/.test(String(err))) throw err;
+      ports[i] = await freePort();
+      const p = await spawnServer(envOf(i));
+      processes[i] = p;
+      await nginx.reload(ports);
+      return p;
+    }
+  };
   try {
     // The first one alone: it makes the signing keys and the demo data the others use.
     await start(0);
