@@ -16,6 +16,7 @@ import {
   useStaffUserQuery,
 } from './queries';
 import '../../styles/admin.css';
+import { SwitchRow } from '../../ui/SwitchRow';
 
 function Capabilities({ user }: { user: AdminUserDto }) {
   const { t } = useTranslation();
@@ -23,25 +24,17 @@ function Capabilities({ user }: { user: AdminUserDto }) {
   return (
     <section className="card">
       <h2>{t('admin.capabilities')}</h2>
-      <ul className="admin-switches">
+      <ul className="switch-list">
         {CAPABILITIES.map((c) => (
-          <li key={c}>
-            <span>
-              <strong>{t(`admin.capability.${c}`)}</strong>
-              <small>{t(`admin.capabilityHint.${c}`)}</small>
-            </span>
-            <label className="switch">
-              <input
-                type="checkbox"
-                checked={user.capabilities.includes(c)}
-                disabled={change.isPending}
-                onChange={(e) => change.mutate({ capability: c, on: e.target.checked })}
-                aria-label={t(`admin.capability.${c}`)}
-                data-testid={`capability-${c}`}
-              />
-              <span aria-hidden="true" />
-            </label>
-          </li>
+          <SwitchRow
+            key={c}
+            label={t(`admin.capability.${c}`)}
+            hint={t(`admin.capabilityHint.${c}`)}
+            on={user.capabilities.includes(c)}
+            busy={change.isPending}
+            onChange={(on) => change.mutate({ capability: c, on })}
+            testId={`capability-${c}`}
+          />
         ))}
       </ul>
     </section>

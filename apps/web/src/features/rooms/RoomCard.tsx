@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { RoomDto } from '@tt/protocol';
 import { designVars } from './designs';
 import { songArt } from './model';
+import { linkHost } from './room/RoomInfo';
 import { Backdrop } from './stage/Backdrop';
 
 /** A room in a list: its stage in miniature, name, design, who is listening and what plays. */
@@ -15,7 +16,11 @@ export function RoomCard({ room }: { room: RoomDto }) {
     <li className="room-card" style={designVars(room.design)} data-testid="room-card">
       <Link to={`/rooms/${room.slug}`} className="room-card-link">
         <div className="room-card-stage">
-          <Backdrop design={room.design} className="backdrop-mini" />
+          {room.posterUrl ? (
+            <img className="room-card-poster" src={room.posterUrl} alt="" loading="lazy" />
+          ) : (
+            <Backdrop design={room.design} className="backdrop-mini" />
+          )}
           <div className="room-card-badges">
             {room.isLive && listeners > 0 ? (
               <span className="live-pill">
@@ -38,6 +43,7 @@ export function RoomCard({ room }: { room: RoomDto }) {
           <p className="room-card-meta">
             {t(`designs.${room.design}`)}
             {room.vibe ? <> · {room.vibe}</> : null}
+            {room.externalUrl ? <> · ↗ {linkHost(room.externalUrl)}</> : null}
           </p>
           <div className="room-card-np">
             {song ? (

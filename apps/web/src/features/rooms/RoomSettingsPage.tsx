@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { roomEndpoints, type RoomDto } from '@tt/protocol';
+import { ADMIN_ROLES, roomEndpoints, type RoomDto } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { queryClient } from '../../lib/queryClient';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../profile/queries';
 import { canManageRoom, roomRolesOf } from './model';
 import { roomKeys, storeRoom, useRoom } from './queries';
+import { RoomExtrasSection } from './RoomExtrasSection';
 import { RoomRolesSection } from './RoomRolesSection';
 import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
@@ -52,11 +53,32 @@ export function RoomSettingsPage() {
   }
   const isOwner =
     roomRolesOf(room.data, me.uuid).includes('owner') ||
-    me.roles.some((r) => r === 'admin' || r === 'superUser');
-  return <SettingsForm room={room.data} isOwner={isOwner} key={room.data.uuid} />;
+    me.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+  const canPromote =
+    me.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)) ||
+    me.capabilities.includes('promoteRoom');
+  return (
+    <SettingsForm
+      room={room.data}
+      isOwner={isOwner}
+      canPromote={canPromote}
+      me={me.uuid}
+      key={room.data.uuid}
+    />
+  );
 }
 
-function SettingsForm({ room, isOwner }: { room: RoomDto; isOwner: boolean }) {
+function SettingsForm({
+  room,
+  isOwner,
+  canPromote,
+  me,
+}: {
+  room: RoomDto;
+  isOwner: boolean;
+  canPromote: boolean;
+  me: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const draft = useRef<RoomDraft>(draftFromRoom(room));
@@ -99,9 +121,10 @@ function SettingsForm({ room, isOwner }: { room: RoomDto; isOwner: boolean }) {
           submitting: t('editProfile.saving'),
           submitted: t('editProfile.saved'),
         }}
-        extra={isOwner ? <DeleteRoom room={room} /> : null}
       />
+      <RoomExtrasSection room={room} isOwner={isOwner} canPromote={canPromote} me={me} />
       <RoomRolesSection room={room} />
+      {isOwner ? <DeleteRoom room={room} /> : null}
     </div>
   );
 }

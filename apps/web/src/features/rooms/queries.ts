@@ -109,3 +109,23 @@ export function useLiftRoomRoleMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
   });
 }
+
+/** Any single-setting change of a room (pinned messages, poster, link, switches…): the answer is stored. */
+export function useRoomSettingMutation<A>(
+  room: Pick<RoomDto, 'slug'>,
+  change: (args: A) => Promise<RoomDto>,
+) {
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (updated) => storeRoom(updated, room.slug),
+  });
+}
+
+/** Hands the room to another user; the roles come back, so the room is read again. */
+export function useChangeOwnerMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
+  return useMutation({
+    mutationFn: (userUuid: string) =>
+      api.call(roomRoleEndpoints.changeOwner, { params: { roomId: room.uuid }, body: { userUuid } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
+  });
+}

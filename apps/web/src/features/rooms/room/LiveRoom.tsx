@@ -17,6 +17,7 @@ import { NowPlaying } from './NowPlaying';
 import { PeopleList } from './PeopleList';
 import { Reactions } from './Reactions';
 import { RecentSongs } from './RecentSongs';
+import { PinnedBar, RoomLinks } from './RoomInfo';
 import { Stage } from './Stage';
 import { UserSheet } from './UserSheet';
 import { VotePanel } from './VotePanel';
@@ -40,6 +41,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
   return (
     <div className="room-page" style={designVars(settings.design)} data-testid="room-page">
       <TopBar state={state} status={status} isManager={isManager} />
+      <PinnedBar room={settings} />
       <div className="room-layout">
         <div className="room-main">
           <Stage state={state} me={me} onUser={setSheetUser} />
@@ -92,6 +94,7 @@ function TopBar({
         <p className="room-sub">
           <span className="room-chip">{t(`designs.${s.design}`)}</span>
           {s.vibe ? <span className="room-vibe">{s.vibe}</span> : null}
+          <RoomLinks room={s} />
         </p>
       </div>
       <div className="room-top-actions">

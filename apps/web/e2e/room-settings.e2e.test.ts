@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
+import { signedInPage, webFixture } from './support';
+
+/** A 2×2 PNG, the smallest poster there is. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('web: room settings beyond the form', () => {
+  const f = webFixture();
+
+  it('pins a message, sets a link and a poster; a listener sees them in the room', async () => {
+    const s = f.server();
+    const owner = await s.createUser({ nickname: 'Pin Host' });
+    const listener = await s.createUser({ nickname: 'Pin Reader' });
+    const room = await s
+      .as(owner.token)
+      .call(roomEndpoints.create, { body: { name: 'Pinboard', design: 'CLUB' } });
+    const b = await signedInPage(f.browser(), listener.token, 390);
+    await b.goto(`${s.url}/rooms/${room.slug}`);
+    await b.getByTestId('room-page').waitFor();
+
+    const a = await signedInPage(f.browser(), owner.token);
+    await a.goto(`${s.url}/rooms/${room.slug}/settings`);
+    await a.getByTestId('pin-text').fill('Requests in chat, one per person');
+    await a.getByTestId('pin-add').click();
+    await a.getByTestId('pinned-edit').filter({ hasText: 'one per person' }).waitFor();
+    await a.getByTestId('room-link').fill('https://example.org/pinboard');
+    await a.getByTestId('room-look').getByRole('button', { name: 'Save' }).click();
+    await a.getByTestId('room-look').getByRole('button', { name: 'Saved' }).waitFor();
+    await a.getByTestId('poster-file').setInputFiles({
+      name: 'poster.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await a.locator('.room-poster').waitFor();
+    await f.shot(a, 'room-settings-1280');
+
+    // The listener's room shows the pin and the link without a reload (settings are pushed).
+    await b
+      .getByTestId('pinned-message')
+      .filter({ hasText: 'Requests in chat, one per person' })
+      .waitFor();
+    await expect(b.getByTestId('room-external-link').textContent()).resolves.toContain(
+      'example.org',
+    );
+    await f.shot(b, 'room-pinned-390');
+    const saved = await s.as(owner.token).call(roomEndpoints.get, { params: { id: room.slug } });
+    expect(saved.pinnedMessages.map((p) => p.message)).toEqual([
+      'Requests in chat, one per person',
+    ]);
+    expect(saved.posterUrl).toMatch(/\/poster\/image\?v=/);
+
+    // Unpinning takes it away again.
+    await a.getByTestId('pinned-edit').getByRole('button', { name: 'Unpin' }).click();
+    await b.getByTestId('pinned-bar').waitFor({ state: 'detached' });
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('the owner hands the room over and stays on as co-owner', async () => {
+    const s = f.server();
+    const owner = await s.createUser({ nickname: 'Old Owner' });
+    const heir = await s.createUser({ nickname: 'New Owner' });
+    const room = await s
+      .as(owner.token)
+      .call(roomEndpoints.create, { body: { name: 'Heirloom', design: 'CLUB' } });
+    await s.as(owner.token).call(roomRoleEndpoints.create, {
+      params: { roomId: room.uuid },
+      body: { userUuid: heir.uuid, role: 'moderator' },
+    });
+    const a = await signedInPage(f.browser(), owner.token, 390);
+    await a.goto(`${s.url}/rooms/${room.slug}/settings`);
+    await a.getByTestId('transfer-to').selectOption({ label: 'New Owner' });
+    await a.getByTestId('room-transfer').getByRole('button', { name: 'Hand over…' }).click();
+    await a.getByTestId('transfer-confirm').click();
+    await a.getByTestId('transferred').waitFor();
+    await a.getByTestId('room-transfer').waitFor({ state: 'detached' });
+    const roles = await s
+      .as(owner.token)
+      .call(roomRoleEndpoints.list, { params: { roomId: room.uuid } });
+    const roleOf = (u: string) => roles.filter((r) => r.userUuid === u).map((r) => r.role);
+    expect(roleOf(heir.uuid)).toContain('owner');
+    expect(roleOf(owner.uuid)).toContain('coOwner');
+    await a.context().close();
+  });
+});
