@@ -9,7 +9,7 @@ import { FakeOAuthGrants } from './oauth';
  */
 export interface FakeGoogleOAuth extends FakeServer {
   users: FakeOAuthGrants;
-  options: { tokenUrl: string; clientId: string; clientSecret: string };
+  options: { tokenUrl: string; authorizeUrl: string; clientId: string; clientSecret: string };
 }
 
 export async function startFakeGoogleOAuth(): Promise<FakeGoogleOAuth> {
@@ -22,6 +22,7 @@ export async function startFakeGoogleOAuth(): Promise<FakeGoogleOAuth> {
     scope: 'https://www.googleapis.com/auth/youtube.readonly',
   });
   const server = await startFakeServer((req) => {
+    if (req.method === 'GET' && req.path === '/authorize') return users.authorize(req);
     if (req.method === 'POST' && req.path === '/token') {
       if (users.handles(req)) return users.handle(req);
       return {
@@ -35,6 +36,7 @@ export async function startFakeGoogleOAuth(): Promise<FakeGoogleOAuth> {
     users,
     options: {
       tokenUrl: `${server.url}/token`,
+      authorizeUrl: `${server.url}/authorize`,
       clientId: users.options.clientId,
       clientSecret: users.options.clientSecret,
     },

@@ -57,6 +57,38 @@ export class FakeOAuthGrants {
     return code;
   }
 
+  /**
+   * The consent page (`GET /authorize`, RFC 6749 §4.1.1): this fake person always agrees, so it
+   * answers at once with a 302 to `redirect_uri?code=…&state=…`, the code bound to the PKCE
+   * challenge (S256) when one was sent. A wrong client or response type is a 400.
+   */
+  authorize(req: FakeRequest): FakeAnswer {
+    const q = req.query;
+    const redirectUri = q.get('redirect_uri');
+    if (q.get('client_id') !== this.options.clientId || !redirectUri) {
+      return { status: 400, body: { error: 'invalid_client' } };
+    }
+    if (q.get('response_type') !== 'code') {
+      return { status: 400, body: { error: 'unsupported_response_type' } };
+    }
+    const challenge = q.get('code_challenge');
+    if (challenge && q.get('code_challenge_method') !== 'S256') {
+      return { status: 400, body: { error: 'invalid_request' } };
+    }
+    const code = `${this.options.prefix}-code-${randomBytes(6).toString('hex')}`;
+    this.codes.set(code, {
+      redirectUri,
+      codeChallenge: challenge,
+      withRefreshToken: true,
+      used: false,
+    });
+    const to = new URL(redirectUri);
+    to.searchParams.set('code', code);
+    const state = q.get('state');
+    if (state) to.searchParams.set('state', state);
+    return { status: 302, headers: { location: to.toString() } };
+  }
+
   /** True for the grants this class answers (others go to the client-credentials issuer). */
   handles(req: FakeRequest): boolean {
     const grant = new URLSearchParams(req.body).get('grant_type');

@@ -34,7 +34,13 @@ export interface FakeSoundcloud extends FakeServer {
   meUserId: number | null;
   refuseNext: number;
   refuseStatus: number;
-  options: { apiUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+  options: {
+    apiUrl: string;
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId: string;
+    clientSecret: string;
+  };
 }
 
 export function soundcloudTrack(
@@ -88,6 +94,7 @@ export async function startFakeSoundcloud(): Promise<FakeSoundcloud> {
   };
   const notFound = { status: 404, body: { code: 404, message: '404 - Not Found', errors: [] } };
   const server = await startFakeServer((req) => {
+    if (req.method === 'GET' && req.path === '/authorize') return users.authorize(req);
     if (req.method === 'POST' && req.path === '/oauth/token') {
       if (users.handles(req)) return (mobileUsers.isClient(req) ? mobileUsers : users).handle(req);
       return basicClientId(req) === mobileIssuer.clientId
@@ -190,6 +197,7 @@ export async function startFakeSoundcloud(): Promise<FakeSoundcloud> {
     options: {
       apiUrl: server.url,
       tokenUrl: `${server.url}/oauth/token`,
+      authorizeUrl: `${server.url}/authorize`,
       clientId: issuer.clientId,
       clientSecret: issuer.clientSecret,
     },

@@ -23,7 +23,13 @@ export interface FakeSpotify extends FakeServer {
   userPlaylists: Map<string, { owner: string; name: string; public: boolean; uris: string[] }>;
   refuseNext: number;
   /** Options for SpotifyClient. */
-  options: { apiUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+  options: {
+    apiUrl: string;
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId: string;
+    clientSecret: string;
+  };
 }
 
 export function spotifyTrack(id: string, overrides: Partial<SpotifyTrack> = {}): SpotifyTrack {
@@ -67,6 +73,7 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
   const userPlaylists: FakeSpotify['userPlaylists'] = new Map();
   const state = { refuseNext: 0 };
   const server = await startFakeServer((req) => {
+    if (req.method === 'GET' && req.path === '/authorize') return users.authorize(req);
     if (req.method === 'POST' && req.path === '/api/token') {
       return users.handles(req) ? users.handle(req) : issuer.issue(req);
     }
@@ -177,6 +184,7 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
     options: {
       apiUrl: server.url,
       tokenUrl: `${server.url}/api/token`,
+      authorizeUrl: `${server.url}/authorize`,
       clientId: issuer.clientId,
       clientSecret: issuer.clientSecret,
     },

@@ -63,6 +63,31 @@ export const AppleUserTokenDto = z.object({
 });
 export type AppleUserTokenDto = z.infer<typeof AppleUserTokenDto>;
 
+/** The music providers a person connects from the web, in the order the account page lists them. */
+export const MusicConnectionProvider = z.enum(['spotify', 'apple', 'youtube', 'soundcloud']);
+export type MusicConnectionProvider = z.infer<typeof MusicConnectionProvider>;
+
+/** One provider on the account page: whether the platform has it and whether the caller connected it. */
+export const MusicConnectionDto = z.object({
+  provider: MusicConnectionProvider,
+  /** The platform is configured for it (client id and secret, or Apple's developer token). */
+  available: z.boolean(),
+  connected: z.boolean(),
+  connectedAt: z.string().nullable(),
+  /** OAuth providers: where the browser is sent to consent (null for Apple Music). */
+  authorizeUrl: z.string().nullable(),
+  /** OAuth providers: the public client id of the authorization request. */
+  clientId: z.string().nullable(),
+  /** OAuth providers: the scopes asked for, space-separated. */
+  scope: z.string(),
+  /** Apple Music: the developer token MusicKit JS is configured with (public by design). */
+  developerToken: z.string().nullable(),
+});
+export type MusicConnectionDto = z.infer<typeof MusicConnectionDto>;
+export const MusicConnectionsDto = z.object({ connections: z.array(MusicConnectionDto) });
+export type MusicConnectionsDto = z.infer<typeof MusicConnectionsDto>;
+export const MusicConnectionParam = z.object({ provider: MusicConnectionProvider });
+
 /** Agora's channel-name rule: at most 64 bytes of letters, digits, space and these signs. */
 export const AGORA_CHANNEL_NAME_RE = /^[A-Za-z0-9 !#$%&()+\-:;<=.>?@[\]^_{}|~,]{1,64}$/;
 /** Longest life of an Agora token we sign (Agora's own limit is 24 hours). */
@@ -237,6 +262,24 @@ export const providerTokenEndpoints = {
     summary: 'A fresh YouTube (Google) access token for the caller, from the kept refresh token',
     response: ProviderAccessTokenDto,
     rateLimitPerMinute: 30,
+  }),
+  connections: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/users/music-connections',
+    auth: 'user',
+    summary:
+      "The caller's music-provider connections: which providers the platform has, which are connected, and how to connect",
+    response: MusicConnectionsDto,
+  }),
+  disconnect: endpoint({
+    service: S,
+    method: 'DELETE',
+    path: '/users/music-connections/{provider}',
+    auth: 'user',
+    summary: "Disconnects one of the caller's music providers (forgets its tokens; idempotent)",
+    params: MusicConnectionParam,
+    response: MusicConnectionsDto,
   }),
   agoraToken: endpoint({
     service: S,

@@ -7,6 +7,7 @@ describe('providerOptionsFromEnv', () => {
     expect(o.spotify).toEqual({
       apiUrl: 'https://api.spotify.com',
       tokenUrl: 'https://accounts.spotify.com/api/token',
+      authorizeUrl: 'https://accounts.spotify.com/authorize',
       clientId: undefined,
       clientSecret: undefined,
     });

@@ -14,6 +14,8 @@ const secret = z
 export const ProviderEnv = z.object({
   SPOTIFY_API_URL: url('https://api.spotify.com'),
   SPOTIFY_TOKEN_URL: url('https://accounts.spotify.com/api/token'),
+  /** Where a person consents to connecting their account (the browser is sent there). */
+  SPOTIFY_AUTHORIZE_URL: url('https://accounts.spotify.com/authorize'),
   SPOTIFY_CLIENT_ID: secret,
   SPOTIFY_CLIENT_SECRET: secret,
   APPLE_MUSIC_API_URL: url('https://api.music.apple.com'),
@@ -25,6 +27,7 @@ export const ProviderEnv = z.object({
   SOUNDCLOUD_API_URL: url('https://api.soundcloud.com'),
   /** Not in the lead's list: SoundCloud's token endpoint lives on another host. */
   SOUNDCLOUD_TOKEN_URL: url('https://secure.soundcloud.com/oauth/token'),
+  SOUNDCLOUD_AUTHORIZE_URL: url('https://secure.soundcloud.com/authorize'),
   SOUNDCLOUD_CLIENT_ID: secret,
   SOUNDCLOUD_CLIENT_SECRET: secret,
   /** The mobile app's own SoundCloud client (its users' tokens are refreshed with it). */
@@ -37,6 +40,7 @@ export const ProviderEnv = z.object({
   YOUTUBE_API_KEY: secret,
   /** Google OAuth2 (POST /youtube/exchange-code and /youtube/refresh-token). */
   YOUTUBE_TOKEN_URL: url('https://oauth2.googleapis.com/token'),
+  YOUTUBE_AUTHORIZE_URL: url('https://accounts.google.com/o/oauth2/v2/auth'),
   YOUTUBE_CLIENT_ID: secret,
   YOUTUBE_CLIENT_SECRET: secret,
   SEVENDIGITAL_API_URL: url('https://api.7digital.com/1.2'),
@@ -45,15 +49,32 @@ export const ProviderEnv = z.object({
 export type ProviderEnv = z.infer<typeof ProviderEnv>;
 
 export interface ProviderOptions {
-  spotify: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  spotify: {
+    apiUrl: string;
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+  };
   apple: { apiUrl: string; developerToken?: string; storefront: string };
-  soundcloud: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  soundcloud: {
+    apiUrl: string;
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+  };
   /** The mobile app's SoundCloud client (same token URL as `soundcloud`). */
   soundcloudMobile: { clientId?: string; clientSecret?: string };
   audius: { apiUrl: string; appName?: string };
   youtube: { apiUrl: string; apiKey?: string };
   /** Google OAuth2 client for connecting users' YouTube accounts. */
-  youtubeAuth: { tokenUrl: string; clientId?: string; clientSecret?: string };
+  youtubeAuth: {
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+  };
   sevenDigital: { apiUrl: string; consumerKey?: string };
 }
 
@@ -68,6 +89,7 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
     spotify: {
       apiUrl: e.SPOTIFY_API_URL,
       tokenUrl: e.SPOTIFY_TOKEN_URL,
+      authorizeUrl: e.SPOTIFY_AUTHORIZE_URL,
       clientId: e.SPOTIFY_CLIENT_ID,
       clientSecret: e.SPOTIFY_CLIENT_SECRET,
     },
@@ -79,6 +101,7 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
     soundcloud: {
       apiUrl: e.SOUNDCLOUD_API_URL,
       tokenUrl: e.SOUNDCLOUD_TOKEN_URL,
+      authorizeUrl: e.SOUNDCLOUD_AUTHORIZE_URL,
       clientId: e.SOUNDCLOUD_CLIENT_ID,
       clientSecret: e.SOUNDCLOUD_CLIENT_SECRET,
     },
@@ -90,6 +113,7 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
     youtube: { apiUrl: e.YOUTUBE_API_URL, apiKey: e.YOUTUBE_API_KEY },
     youtubeAuth: {
       tokenUrl: e.YOUTUBE_TOKEN_URL,
+      authorizeUrl: e.YOUTUBE_AUTHORIZE_URL,
       clientId: e.YOUTUBE_CLIENT_ID,
       clientSecret: e.YOUTUBE_CLIENT_SECRET,
     },

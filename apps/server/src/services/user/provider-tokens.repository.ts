@@ -87,4 +87,13 @@ export class ProviderTokensRepository {
       .returning({ id: providerTokens.id });
     return rows.length > 0;
   }
+
+  /** When each of the user's connections was last saved (without decrypting anything). */
+  async savedAt(userId: number): Promise<Map<ProviderConnection, Date>> {
+    const rows = await this.db
+      .select({ provider: providerTokens.provider, updatedAt: providerTokens.updatedAt })
+      .from(providerTokens)
+      .where(eq(providerTokens.userId, userId));
+    return new Map(rows.map((r) => [r.provider, r.updatedAt]));
+  }
 }

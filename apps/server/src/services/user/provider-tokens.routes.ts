@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { providerTokenEndpoints as e } from '@tt/protocol';
 import { caller } from '../../platform/auth';
 import { route } from '../../platform/route';
+import { disconnectMusic, musicConnections } from './provider-connections';
 import { TokenCipher } from './provider-tokens.crypto';
 import { ProviderTokenService } from './provider-tokens.service';
 import type { AccountService } from './service';
@@ -49,6 +50,12 @@ export async function registerProviderTokenRoutes(
     tokens.exchange(caller(request), 'youtube', body),
   );
   route(app, e.youtubeRefresh, ({ request }) => tokens.refresh(caller(request), 'youtube'));
+
+  const config = accounts.platform.config;
+  route(app, e.connections, ({ request }) => musicConnections(tokens, config, caller(request)));
+  route(app, e.disconnect, ({ request, params }) =>
+    disconnectMusic(tokens, config, caller(request), params.provider),
+  );
 
   route(app, e.agoraToken, ({ body }) => tokens.agoraToken(body));
   return tokens;

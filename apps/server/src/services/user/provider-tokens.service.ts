@@ -98,6 +98,11 @@ export class ProviderTokenService {
     }
   }
 
+  /** The caller's account (for the connections view). */
+  caller(auth: AuthContext): Promise<UserRow> {
+    return this.self(auth);
+  }
+
   private async self(auth: AuthContext): Promise<UserRow> {
     const user = await this.accounts.repo.byUuid(auth.uuid);
     if (!user) throw fail('USER_PROFILE_NOT_FOUND');

@@ -320,6 +320,7 @@ describe('configuration', () => {
     expect(c.providers.soundcloudMobile).toEqual({ clientId: 'm-id', clientSecret: 'm-secret' });
     expect(c.providers.youtubeAuth).toEqual({
       tokenUrl: 'https://oauth2.googleapis.com/token',
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       clientId: 'y-id',
       clientSecret: 'y-secret',
     });
