@@ -36,10 +36,10 @@ export async function ensureWebBuilt(): Promise<void> {
   }
 }
 
-/** The real server (fresh database) serving the built web app. */
-export async function startServerWithWeb(): Promise<TestServer> {
+/** The real server (fresh database) serving the built web app; `env` configures it further. */
+export async function startServerWithWeb(env: Record<string, string> = {}): Promise<TestServer> {
   await ensureWebBuilt();
-  return startTestServer({ WEB_DIST });
+  return startTestServer({ WEB_DIST, ...env });
 }
 
 /** Debian Chromium, headless; `extraArgs` go on its command line after the usual ones. */
@@ -199,6 +199,9 @@ export async function sdkDjOnStage(
   token: string,
   roomUuid: string,
   trackName: string,
+  musicProviders: Record<string, string> = {
+    uploadService: `up-${trackName.toLowerCase().replace(/\W+/g, '-')}`,
+  },
 ): Promise<SocketClient> {
   const sdk = new SocketClient(url);
   await sdk.joinRoom(token, { roomUuid });
@@ -209,7 +212,7 @@ export async function sdkDjOnStage(
       duration: 300,
       genre: null,
       isrc: null,
-      musicProviders: { uploadService: `up-${trackName.toLowerCase().replace(/\W+/g, '-')}` },
+      musicProviders,
       thumbnails: {},
       playbackToken: null,
     },

@@ -190,3 +190,12 @@ export async function startFakeSpotify(): Promise<FakeSpotify> {
     },
   });
 }
+
+/** The server variables that point the Spotify adapter and its OAuth client at `f`. */
+export const spotifyEnv = (f: FakeSpotify): Record<string, string> => ({
+  SPOTIFY_API_URL: f.options.apiUrl,
+  SPOTIFY_TOKEN_URL: f.options.tokenUrl,
+  SPOTIFY_AUTHORIZE_URL: f.options.authorizeUrl,
+  SPOTIFY_CLIENT_ID: f.options.clientId,
+  SPOTIFY_CLIENT_SECRET: f.options.clientSecret,
+});

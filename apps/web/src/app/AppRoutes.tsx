@@ -27,6 +27,8 @@ const FindFriendsPage = lazy(() => import('../features/friends/FindFriendsPage')
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const AdminUserPage = lazy(() => import('../features/admin/AdminUserPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const ConnectCallbackPage = lazy(() => import('../features/account/ConnectCallbackPage'));
 const NotificationSettingsPage = lazy(
   () => import('../features/notifications/NotificationSettingsPage'),
 );
@@ -145,6 +147,22 @@ export function AppRoutes() {
           element={
             <UserPage>
               <NotificationSettingsPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="settings/account"
+          element={
+            <UserPage>
+              <AccountPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="settings/connections/callback"
+          element={
+            <UserPage>
+              <ConnectCallbackPage />
             </UserPage>
           }
         />

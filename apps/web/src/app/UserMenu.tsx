@@ -101,6 +101,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/settings/account" onClick={close}>
+                {t('nav.account')}
+              </Link>
+            </li>
+            <li>
               <Link to="/settings/notifications" onClick={close}>
                 {t('nav.notificationSettings')}
               </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useErrorText } from '../lib/errors';
 
 /** An error (announced at once) or a success note (announced politely). */
 export function Alert({
@@ -20,4 +21,10 @@ export function Alert({
       {children}
     </div>
   );
+}
+
+/** A failed request's error in the user's language (nothing when there is none). */
+export function ErrorAlert({ error }: { error: unknown }) {
+  const errorText = useErrorText();
+  return <Alert>{error ? errorText(error) : null}</Alert>;
 }

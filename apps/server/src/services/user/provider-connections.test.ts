@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, providerTokenEndpoints as e } from '@tt/protocol';
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from '../../../test/fakes/google-oauth';
-import { startFakeSpotify, type FakeSpotify } from '../../../test/fakes/spotify';
+import { spotifyEnv, startFakeSpotify, type FakeSpotify } from '../../../test/fakes/spotify';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { MESSAGES } from './provider-tokens.testing';
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
   spotify = await startFakeSpotify();
   google = await startFakeGoogleOAuth();
   s = await startTestServer({
-    SPOTIFY_API_URL: spotify.options.apiUrl,
-    SPOTIFY_TOKEN_URL: spotify.options.tokenUrl,
-    SPOTIFY_AUTHORIZE_URL: spotify.options.authorizeUrl,
-    SPOTIFY_CLIENT_ID: spotify.options.clientId,
-    SPOTIFY_CLIENT_SECRET: spotify.options.clientSecret,
+    ...spotifyEnv(spotify),
     YOUTUBE_TOKEN_URL: google.options.tokenUrl,
     YOUTUBE_AUTHORIZE_URL: google.options.authorizeUrl,
     YOUTUBE_CLIENT_ID: google.options.clientId,

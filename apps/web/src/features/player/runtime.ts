@@ -30,6 +30,7 @@ import {
   type VendorDocument,
 } from '../../lib/player/vendor/index';
 import { currentToken, useSession } from '../../lib/session';
+import { PlayerAccounts } from './accounts';
 import { useRoomStore } from '../../lib/socket/store';
 import { usePlayerStore, type PlayerStatus } from './store';
 
@@ -126,11 +127,12 @@ class PlayerRuntime {
     this.engine.register(this.hls);
 
     useRoomStore.subscribe((s) => this.onRoom(s));
-    useSession.subscribe((s, prev) => {
-      if (s.accessToken !== prev.accessToken) {
-        this.engine.setUser({ loggedIn: s.accessToken !== null });
-      }
-    });
+    // Who listens, which services they connected, and the vendor players' tokens.
+    const accounts = new PlayerAccounts(
+      (user) => this.engine.setUser(user),
+      (tokens) => this.engine.setTokens(tokens),
+    );
+    this.engine.setTokens(accounts.current());
     setInterval(() => {
       if (this.status() === 'playing') this.room.tick();
     }, 1000);

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PINNED_MESSAGES, roomSettingsEndpoints as e, type RoomDto } from '@tt/protocol';
 import { api } from '../../lib/api';
-import { useErrorText } from '../../lib/errors';
+import { ErrorAlert } from '../../ui/Alert';
 import { useProfiles } from '../friends/queries';
 import { useChangeOwnerMutation, useRoomSettingMutation } from './queries';
 import { PinIcon } from './room/RoomInfo';
@@ -52,11 +52,6 @@ export function RoomExtrasSection({
   );
 }
 
-function Problem({ error }: { error: unknown }) {
-  const errorText = useErrorText();
-  return error ? <p className="alert alert-error">{errorText(error)}</p> : null;
-}
-
 function PinnedMessages({ room, me }: { room: Room; me: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -80,7 +75,7 @@ function PinnedMessages({ room, me }: { room: Room; me: string }) {
     <section className="card edit-section" data-testid="room-pins">
       <h2>{t('roomExtras.pinsTitle')}</h2>
       <p className="muted">{t('roomExtras.pinsLead', { count: MAX_PINNED_MESSAGES })}</p>
-      <Problem error={save.error} />
+      <ErrorAlert error={save.error} />
       <ul className="pinned-edit">
         {pinned.map((p) => (
           <li key={p.id} data-testid="pinned-edit">
@@ -140,7 +135,7 @@ function Poster({ room }: { room: Room }) {
   return (
     <div className="room-poster-edit">
       <h3>{t('roomExtras.poster')}</h3>
-      <Problem error={upload.error ?? remove.error} />
+      <ErrorAlert error={upload.error ?? remove.error} />
       {room.posterUrl ? (
         <img className="room-poster" src={room.posterUrl} alt={t('roomExtras.poster')} />
       ) : (
@@ -188,7 +183,7 @@ function ExternalLink({ room }: { room: Room }) {
     >
       <h3>{t('roomExtras.link')}</h3>
       <p className="muted">{t('roomExtras.linkLead')}</p>
-      <Problem error={save.error} />
+      <ErrorAlert error={save.error} />
       <div className="field">
         <label htmlFor="room-link">{t('roomExtras.linkLabel')}</label>
         <input
@@ -245,7 +240,7 @@ function Switches({ room, canPromote }: { room: Room; canPromote: boolean }) {
   return (
     <section className="card edit-section" data-testid="room-switches">
       <h2>{t('roomExtras.stateTitle')}</h2>
-      <Problem error={live.error ?? audio.error ?? promote.error} />
+      <ErrorAlert error={live.error ?? audio.error ?? promote.error} />
       <ul className="switch-list">
         <Toggle name="isLive" on={room.isLive} busy={live.isPending} onChange={live.mutate} />
         <Toggle
@@ -282,25 +277,23 @@ function GuestPassword({ room }: { room: Room }) {
       <p className="muted">
         {room.isGuestPasswordProtected ? t('roomExtras.guestOn') : t('roomExtras.guestOff')}
       </p>
-      <Problem error={set.error ?? clear.error} />
+      <ErrorAlert error={set.error ?? clear.error} />
       <form
-        className="form-actions-inline"
+        className="inline-form"
         onSubmit={(ev) => {
           ev.preventDefault();
           if (password) set.mutate(password, { onSuccess: () => setPassword('') });
         }}
       >
-        <div className="field">
-          <input
-            type="password"
-            autoComplete="new-password"
-            aria-label={t('roomExtras.guestLabel')}
-            placeholder={t('roomExtras.guestLabel')}
-            maxLength={100}
-            value={password}
-            onChange={(ev) => setPassword(ev.target.value)}
-          />
-        </div>
+        <input
+          type="password"
+          autoComplete="new-password"
+          aria-label={t('roomExtras.guestLabel')}
+          placeholder={t('roomExtras.guestLabel')}
+          maxLength={100}
+          value={password}
+          onChange={(ev) => setPassword(ev.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={!password || set.isPending}>
           {t('roomExtras.guestSet')}
         </button>
@@ -336,11 +329,11 @@ function TransferOwnership({ room, me, onDone }: { room: Room; me: string; onDon
     <section className="card edit-section" data-testid="room-transfer">
       <h2>{t('roomExtras.transferTitle')}</h2>
       <p className="muted">{t('roomExtras.transferLead')}</p>
-      <Problem error={change.error} />
+      <ErrorAlert error={change.error} />
       {uuids.length === 0 ? (
         <p className="muted">{t('roomExtras.transferNobody')}</p>
       ) : (
-        <div className="form-actions-inline">
+        <div className="inline-form">
           <select
             aria-label={t('roomExtras.transferTo')}
             value={to}

@@ -125,7 +125,10 @@ export function useRoomSettingMutation<A>(
 export function useChangeOwnerMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
   return useMutation({
     mutationFn: (userUuid: string) =>
-      api.call(roomRoleEndpoints.changeOwner, { params: { roomId: room.uuid }, body: { userUuid } }),
+      api.call(roomRoleEndpoints.changeOwner, {
+        params: { roomId: room.uuid },
+        body: { userUuid },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
   });
 }
