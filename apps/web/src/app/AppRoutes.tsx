@@ -48,6 +48,7 @@ export function AppRoutes() {
       <Route element={<Shell />}>
         <Route index element={<LandingPage />} />
         <Route path="signup" element={<SignUpPage />} />
+        <Route path="signup/voucher" element={<SignUpPage voucher />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
@@ -167,7 +168,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="admin"
+          path="admin/:tab?"
           element={
             <UserPage>
               <AdminPage />

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Avatar } from '../../ui/Avatar';
 import { AccessRequests } from './AccessRequests';
+import { AccountsPanel } from './AccountsPanel';
+import { ConsoleNav } from './ConsoleNav';
+import { DeactivationRequests } from './DeactivationRequests';
+import { Pager } from './Pager';
+import { PhonesPanel } from './PhonesPanel';
+import { RoomsPanel } from './RoomsPanel';
+import { VouchersPanel } from './VouchersPanel';
 import { useAdminUsersQuery, useStaff } from './queries';
 import '../../styles/admin.css';
 
@@ -27,15 +34,44 @@ export default function AdminPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [uuid, setUuid] = useState('');
-  const users = useAdminUsersQuery(search.trim(), page, staff.isAdmin);
+  const { tab = 'people' } = useParams();
+  const users = useAdminUsersQuery(search.trim(), page, staff.isAdmin && tab === 'people');
   if (staff.loading) return null;
   if (!staff.isModerator) return <StaffOnly />;
   const rows = users.data?.data ?? [];
-  return (
-    <div className="container admin-page" data-testid="admin-page">
+  const head = (
+    <>
       <h1>{t('admin.title')}</h1>
       <p className="fine-print admin-lead">{t('admin.lead')}</p>
+      <ConsoleNav isAdmin={staff.isAdmin} />
+    </>
+  );
+  if (tab !== 'people') {
+    const panel = !staff.isAdmin ? (
+      <p className="alert alert-info">{t('admin.adminsOnly')}</p>
+    ) : tab === 'vouchers' ? (
+      <VouchersPanel />
+    ) : tab === 'phones' ? (
+      <PhonesPanel />
+    ) : tab === 'rooms' ? (
+      <RoomsPanel />
+    ) : tab === 'accounts' ? (
+      <AccountsPanel />
+    ) : (
+      <p className="alert alert-info">{t('admin.noSuchSection')}</p>
+    );
+    return (
+      <div className="container admin-page" data-testid="admin-page">
+        {head}
+        {panel}
+      </div>
+    );
+  }
+  return (
+    <div className="container admin-page" data-testid="admin-page">
+      {head}
       <AccessRequests />
+      <DeactivationRequests />
       {staff.isAdmin ? (
         <section className="card">
           <label className="field">
@@ -74,27 +110,7 @@ export default function AdminPage() {
               </li>
             ))}
           </ul>
-          {users.data && users.data.pageCount > 1 ? (
-            <div className="admin-pager">
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('admin.prev')}
-              </button>
-              <span>{t('admin.page', { page, pages: users.data.pageCount })}</span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={page >= users.data.pageCount}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('admin.next')}
-              </button>
-            </div>
-          ) : null}
+          <Pager page={page} pages={users.data?.pageCount ?? 1} onPage={setPage} />
         </section>
       ) : (
         <section className="card">

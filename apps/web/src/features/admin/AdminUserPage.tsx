@@ -17,6 +17,7 @@ import {
 } from './queries';
 import '../../styles/admin.css';
 import { SwitchRow } from '../../ui/SwitchRow';
+import { AdminPassword, ProfileEdit } from './UserEditSections';
 
 function Capabilities({ user }: { user: AdminUserDto }) {
   const { t } = useTranslation();
@@ -212,6 +213,10 @@ export default function AdminUserPage() {
       <div className="admin-grid">
         <Capabilities user={u} />
         <Moderation user={u} />
+      </div>
+      <div className="admin-grid">
+        <ProfileEdit user={u} key={u.updatedAt} />
+        {staff.isAdmin ? <AdminPassword user={u} /> : null}
       </div>
       <Comments user={u} />
     </div>

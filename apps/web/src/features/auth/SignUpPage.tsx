@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { authEndpoints } from '@tt/protocol';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authEndpoints, voucherEndpoints } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
@@ -10,18 +10,26 @@ import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { signIn } from './session';
 
-export function SignUpPage() {
+/**
+ * /signup, and /signup/voucher?code=… (VOUCHER-1): the same form, with the invitation code that
+ * an admin's voucher link carries (it may also grant a capability such as uploading music).
+ */
+export function SignUpPage({ voucher = false }: { voucher?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
+  const [voucherCode, setVoucherCode] = useState(search.get('code') ?? '');
 
   const form = useSubmit(
-    () =>
-      api.call(authEndpoints.signUp, {
-        body: { email, password, nickname: nickname.trim() || undefined },
-      }),
+    () => {
+      const body = { email, password, nickname: nickname.trim() || undefined };
+      return voucher
+        ? api.call(voucherEndpoints.voucherSignUp, { body: { ...body, voucherCode } })
+        : api.call(authEndpoints.signUp, { body });
+    },
     ({ accessToken }) => {
       signIn(accessToken);
       navigate(`/verify-email?email=${encodeURIComponent(email.trim().toLowerCase())}`);
@@ -30,12 +38,24 @@ export function SignUpPage() {
 
   return (
     <AuthCard
-      title={t('signup.title')}
-      lead={t('signup.lead')}
+      title={voucher ? t('signup.voucherTitle') : t('signup.title')}
+      lead={voucher ? t('signup.voucherLead') : t('signup.lead')}
       testId="signup-page"
       footer={<Trans i18nKey="signup.haveAccount" components={{ login: <Link to="/login" /> }} />}
     >
       <form className="form" onSubmit={form.submit} noValidate>
+        {voucher ? (
+          <Field
+            label={t('signup.voucherCode')}
+            name="voucherCode"
+            required
+            autoCapitalize="characters"
+            placeholder="TT-XXXX-XXXX"
+            value={voucherCode}
+            onChange={(e) => setVoucherCode(e.target.value)}
+            data-testid="voucher-code"
+          />
+        ) : null}
         <Field
           label={t('fields.email')}
           type="email"

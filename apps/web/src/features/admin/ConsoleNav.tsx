@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+
+export const CONSOLE_TABS = ['people', 'vouchers', 'phones', 'rooms', 'accounts'] as const;
+export type ConsoleTab = (typeof CONSOLE_TABS)[number];
+
+/** The console's sections; all but People are for admins. */
+export function ConsoleNav({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const tabs = isAdmin ? CONSOLE_TABS : (['people'] as const);
+  return (
+    <nav className="admin-tabs" aria-label={t('admin.sections')}>
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab}
+          to={tab === 'people' ? '/admin' : `/admin/${tab}`}
+          end
+          className={({ isActive }) => `admin-tab${isActive ? ' is-active' : ''}`}
+          data-testid={`admin-tab-${tab}`}
+        >
+          {t(`admin.tabs.${tab}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
