@@ -2,11 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   authEndpoints,
+  crateEndpoints,
   moderationEndpoints,
   providerTokenEndpoints,
   roomEndpoints,
 } from '@tt/protocol';
-import { spotifyEnv, startFakeSpotify, type FakeSpotify } from '../../server/test/fakes/spotify';
+import {
+  startFakeMusicAnalysis,
+  type FakeMusicAnalysis,
+} from '../../server/test/fakes/music-analysis';
+import {
+  spotifyEnv,
+  spotifyTrack,
+  startFakeSpotify,
+  type FakeSpotify,
+} from '../../server/test/fakes/spotify';
 import type { TestServer } from '../../server/test/harness';
 import {
   launchBrowser,
@@ -17,6 +27,8 @@ import {
   signedInPage,
   startServerWithWeb,
 } from './support';
+
+const BORROWED = 'BorrowedLight000000000';
 
 /** A stand-in for Spotify's Web Playback SDK: one device, ready at once; it keeps the token. */
 const FAKE_SPOTIFY_SDK = `
@@ -38,6 +50,7 @@ window.onSpotifyWebPlaybackSDKReady && window.onSpotifyWebPlaybackSDKReady();
 describe('web: your account', () => {
   let s: TestServer;
   let spotify: FakeSpotify;
+  let analysis: FakeMusicAnalysis;
   let browser: Browser;
   const shot = async (page: Page, name: string) => {
     if (process.env.SHOTS_DIR) {
@@ -47,13 +60,19 @@ describe('web: your account', () => {
 
   beforeAll(async () => {
     spotify = await startFakeSpotify();
-    s = await startServerWithWeb(spotifyEnv(spotify));
+    analysis = await startFakeMusicAnalysis();
+    s = await startServerWithWeb({
+      ...spotifyEnv(spotify),
+      MUSIC_ANALYSIS_URL: analysis.endpoint,
+      MUSIC_ANALYSIS_TOKEN: analysis.token,
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await s?.close();
     await spotify?.close();
+    await analysis?.close();
   });
 
   it('PASSWORD-1: the same password is refused; a new one works and is the one that logs in', async () => {
@@ -125,8 +144,14 @@ describe('web: your account', () => {
     const room = await s
       .as(dj.token)
       .call(roomEndpoints.create, { body: { name: 'Streamers', design: 'CLUB' } });
+    // SIMILAR-1: the analysis service knows two songs like it.
+    const similar = ['LikeItOne0000000000000', 'LikeItTwo0000000000000'];
+    similar.forEach((id, i) =>
+      spotify.tracks.set(id, spotifyTrack(id, { name: `Alike ${i + 1}` })),
+    );
+    analysis.analysed.set(BORROWED, similar);
     const sdk = await sdkDjOnStage(s.url, dj.token, room.uuid, 'Borrowed Light', {
-      spotify: 'sp-borrowed-light',
+      spotify: BORROWED,
     });
     const context = await signedInContext(browser, u.token);
     // The Web Playback SDK and the Web API, as Spotify documents them, answered in the browser.
@@ -144,10 +169,53 @@ describe('web: your account', () => {
     await expect.poll(() => plays.length, { timeout: 30_000 }).toBeGreaterThan(0);
     const token = /^Bearer (.+)$/.exec(plays[0]!.auth ?? '')?.[1];
     expect(token && spotify.users.accessTokens.has(token)).toBe(true);
-    expect(JSON.parse(plays[0]!.body!).uris).toEqual(['spotify:track:sp-borrowed-light']);
+    expect(JSON.parse(plays[0]!.body!).uris).toEqual([`spotify:track:${BORROWED}`]);
     expect(await page.evaluate(() => (window as { sdkToken?: string }).sdkToken)).toBe(token);
+
+    await page.getByTestId('similar-toggle').click();
+    await page.getByTestId('similar-song').filter({ hasText: 'Alike 2' }).waitFor();
+    expect(await page.getByTestId('similar-song').count()).toBe(2);
+    await shot(page, 'room-similar-1280');
     sdk.disconnect();
     await context.close();
+  });
+
+  it('CRATE-EXPORT-1: a crate becomes a private Spotify playlist from the crate page', async () => {
+    const u = await s.createUser({ nickname: 'Exporter' });
+    const redirect = `${s.url}/settings/connections/callback`;
+    await s.as(u.token).call(providerTokenEndpoints.spotifyExchangeCode, {
+      body: { code: spotify.users.issueCode(redirect), redirectUri: redirect },
+    });
+    const crate = await s.as(u.token).call(crateEndpoints.create, { body: { crateName: 'Gems' } });
+    const song = (n: number, providers: Record<string, string>) => ({
+      trackName: `Gem ${n}`,
+      artistName: 'Nova',
+      duration: 200,
+      genre: null,
+      isrc: null,
+      musicProviders: providers,
+      thumbnails: {},
+      playbackToken: null,
+    });
+    await s.as(u.token).call(crateEndpoints.addSongs, {
+      params: { id: crate.crateUuid },
+      body: {
+        songs: [
+          song(1, { spotify: 'GemOne0000000000000000' }),
+          song(2, { youtube: 'gem2yt00001' }),
+        ],
+      },
+    });
+    const page = await signedInPage(browser, u.token, 390);
+    await page.goto(`${s.url}/crates/${crate.crateUuid}`);
+    await page.getByTestId('crate-export-spotify').click();
+    await page.getByTestId('crate-exported').waitFor();
+    expect(await page.getByTestId('crate-exported').textContent()).toContain(
+      "1 song is now a playlist on Spotify. 1 isn't on that service.",
+    );
+    const [made] = [...spotify.userPlaylists.values()].filter((p) => p.name === 'Gems');
+    expect(made!.uris).toEqual(['spotify:track:GemOne0000000000000000']);
+    await page.context().close();
   });
 
   it('a callback with a state this tab did not send changes nothing', async () => {

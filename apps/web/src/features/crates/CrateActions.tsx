@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/queryClient';
 import { crateEndpoints, type CrateDto } from './contract';
 import { crateKeys, forgetCrate, storeCrate } from './queries';
 import type { CrateRef } from './api';
+import { CrateExport } from './CrateExport';
 
 export type Notify = (text: string, kind?: 'error' | 'info') => void;
 
@@ -152,6 +153,7 @@ export function CrateActions({
       >
         {t('crates.copy')}
       </button>
+      <CrateExport crateUuid={crate.crateUuid} />
       {own ? (
         <button
           type="button"

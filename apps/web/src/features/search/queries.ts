@@ -1,5 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { playlistSearchEndpoints, SEARCH_PAGE_SIZE, type SearchSource } from '@tt/protocol';
+import {
+  playlistSearchEndpoints,
+  playlistSongDataEndpoints,
+  SEARCH_PAGE_SIZE,
+  type SearchSource,
+} from '@tt/protocol';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -42,5 +47,16 @@ export function useSongSearch(term: string, source: SearchSource | null, v2: boo
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: ready && source !== null && term.length > 0,
     staleTime: SONG_STALE_MS,
+  });
+}
+
+/** SIMILAR-1: up to 8 songs like a Spotify track (the music-analysis service). */
+export function useSimilarSongsQuery(spotifyId: string | null) {
+  return useQuery({
+    queryKey: ['song-data', 'similar', spotifyId],
+    queryFn: () =>
+      api.call(playlistSongDataEndpoints.similar, { params: { providerSongId: spotifyId! } }),
+    enabled: spotifyId !== null,
+    staleTime: 10 * 60_000,
   });
 }

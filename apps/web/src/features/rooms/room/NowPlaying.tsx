@@ -5,6 +5,7 @@ import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
+import { SimilarSongs } from './SimilarSongs';
 import { PreviewsLeft } from '../../player/GuestPreviewPrompt';
 import { PlayerControls } from '../../player/PlayerControls';
 import { formatDuration, nicknameOf, playingDjUuid, songArt, songProgress } from '../model';
@@ -99,6 +100,7 @@ export function NowPlaying({
       ) : null}
       <PlayerControls silent={false} />
       {me.isGuest ? <PreviewsLeft /> : <AddToCrateMenu song={np.song} />}
+      {me.isGuest ? null : <SimilarSongs song={np.song} />}
     </section>
   );
 }
