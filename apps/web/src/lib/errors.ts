@@ -18,8 +18,14 @@ export function errorText(
   if (!(err instanceof ApiError)) return t('errors.generic');
   const text = err.displayText;
   if (text === GENERIC_ERROR) return t('errors.generic');
+  return translated(text, err.serverMessage, errorCodeOf(err), t, exists, language);
+}
+
+/** The stable `code` of a failed call's answer, when the server sent one. */
+export function errorCodeOf(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
   const code = (err.body as { code?: unknown } | null)?.code;
-  return translated(text, err.serverMessage, code, t, exists, language);
+  return typeof code === 'string' ? code : null;
 }
 
 /** The catalogue error in the user's language, when `message` is its standard text. */

@@ -99,6 +99,17 @@ export const emailEndpoints = {
     response: z.object({ success: z.boolean() }),
     rateLimitPerMinute: 20,
   }),
+  resendPublic: endpoint({
+    service: S,
+    method: 'POST',
+    path: '/users/emails/resend-code',
+    auth: 'public',
+    summary:
+      'Signed out (login refused: address not verified): mails a new code if the address is pending here; always answers success so nobody learns which addresses exist',
+    body: ResendVerificationReq,
+    response: z.object({ success: z.boolean() }),
+    rateLimitPerMinute: 5,
+  }),
   verify: endpoint({
     service: S,
     method: 'POST',

@@ -19,6 +19,11 @@ export function registerEmailsRoutes(app: FastifyInstance, accounts: AccountServ
     return { success: true };
   });
 
+  route(app, e.resendPublic, async ({ body }) => {
+    await emails.resendSignedOut(body.email);
+    return { success: true };
+  });
+
   route(app, e.verify, ({ body, request }) =>
     emails.verify(body.email, body.code, clientIp(request)),
   );

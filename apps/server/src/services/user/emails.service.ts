@@ -146,6 +146,25 @@ export class EmailService {
   }
 
   /**
+   * VERIFY-LOGIN-1: a new code for a pending address, asked for while signed out. Silent when
+   * the address is unknown, verified, or had a code within EMAIL_VERIFICATION_MIN_INTERVAL.
+   */
+  async resendSignedOut(address: string): Promise<void> {
+    const row = await this.accounts.repo.liveEmail(address);
+    if (!row || isVerifiedStatus(row.status)) return;
+    const code = sixDigitCode();
+    const now = new Date();
+    const updated = await this.repo.replaceCode(
+      row.id,
+      sha256(code),
+      now,
+      new Date(now.getTime() + this.config.EMAIL_CODE_TTL * 1000),
+      this.config.EMAIL_VERIFICATION_MIN_INTERVAL,
+    );
+    if (updated) await this.accounts.mailVerificationCode(updated.email, code);
+  }
+
+  /**
    * Verifies an address with its code; no token needed (the code proves ownership). Wrong codes
    * count against the account owning the address (SEC-CODE-1) and the caller's IP.
    */

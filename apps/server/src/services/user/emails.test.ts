@@ -420,3 +420,35 @@ describe('mail through a real SMTP server', () => {
     expect((await t.as(accessToken).call(auth.session, {})).isGuest).toBe(false);
   });
 });
+
+describe('POST /users/emails/resend-code (signed out)', () => {
+  const resend = (email: string) => s.client.call(e.resendPublic, { body: { email } });
+  const mailsTo = async (to: string) => (await s.outbox()).filter((m) => m.to === to).length;
+
+  it('VERIFY-LOGIN-1: mails a pending address a new code, at most once per interval', async () => {
+    const { extra } = await userWithPending();
+    const before = await mailsTo(extra);
+    // Just mailed at sign-up: too soon, and the answer does not say so.
+    expect(await resend(extra)).toEqual({ success: true });
+    expect(await mailsTo(extra)).toBe(before);
+    await sentAgo(extra, 61);
+    expect(await resend(extra)).toEqual({ success: true });
+    expect(await mailsTo(extra)).toBe(before + 1);
+    const code = await codeFor(extra);
+    expect(await s.client.call(e.verify, { body: { email: extra, code } })).toMatchObject({
+      status: 'VERIFIED',
+    });
+  });
+
+  it('answers the same for unknown and verified addresses, and mails nothing', async () => {
+    const u = await s.createUser();
+    const total = (await s.outbox()).length;
+    expect(await resend('nobody-here@example.test')).toEqual({ success: true });
+    expect(await resend(u.email)).toEqual({ success: true });
+    expect((await s.outbox()).length).toBe(total);
+  });
+
+  it('refuses a malformed address', async () => {
+    await expectError(resend('not-an-address'), 400);
+  });
+});

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authEndpoints } from '@tt/protocol';
+import { authEndpoints, emailEndpoints } from '@tt/protocol';
 import { api } from '../../lib/api';
+import { errorCodeOf } from '../../lib/errors';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
@@ -13,9 +14,24 @@ export function EmailLoginForm({ onToken }: { onToken: (accessToken: string) => 
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // VERIFY-LOGIN-1: a right password on an unverified address leads on, not to a dead end.
+  const [unverified, setUnverified] = useState<string | null>(null);
   const form = useSubmit(
-    () => api.call(authEndpoints.login, { body: { email, password } }),
+    async () => {
+      setUnverified(null);
+      try {
+        return await api.call(authEndpoints.login, { body: { email, password } });
+      } catch (err) {
+        if (errorCodeOf(err) === 'EMAIL_NOT_VERIFIED') {
+          setUnverified(email.trim().toLowerCase());
+        }
+        throw err;
+      }
+    },
     (r) => onToken(r.accessToken),
+  );
+  const resend = useSubmit(() =>
+    api.call(emailEndpoints.resendPublic, { body: { email: unverified ?? '' } }),
   );
 
   return (
@@ -41,7 +57,32 @@ export function EmailLoginForm({ onToken }: { onToken: (accessToken: string) => 
       <p className="form-row-end">
         <Link to="/forgot-password">{t('login.forgot')}</Link>
       </p>
-      <Alert>{form.error}</Alert>
+      {unverified ? (
+        <div className="alert alert-info unverified-login" data-testid="login-unverified">
+          <p>{t('login.unverified')}</p>
+          <div className="form-actions-inline">
+            <Link
+              className="btn btn-primary btn-sm"
+              to={`/verify-email?email=${encodeURIComponent(unverified)}`}
+              data-testid="login-verify-now"
+            >
+              {t('login.verifyNow')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={resend.submitting}
+              onClick={() => void resend.submit()}
+              data-testid="login-resend"
+            >
+              {resend.phase === 'submitted' ? t('login.codeSent') : t('login.sendCode')}
+            </button>
+          </div>
+          <Alert>{resend.error}</Alert>
+        </div>
+      ) : (
+        <Alert>{form.error}</Alert>
+      )}
       <SubmitButton
         phase={form.phase}
         idle={t('login.submit')}
