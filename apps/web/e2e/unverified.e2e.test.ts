@@ -72,7 +72,10 @@ describe('web: an account with an unverified e-mail (SEC-UNVERIFIED-1) in Chromi
     await page.getByTestId('login-verify-now').click();
     await page.waitForURL(/\/verify-email\?email=/);
     await page.getByLabel('6-digit code').fill(await mailedCode(s, email));
-    await page.getByRole('button', { name: /verify/i }).first().click();
+    await page
+      .getByRole('button', { name: /verify/i })
+      .first()
+      .click();
     await page.getByTestId('verify-done').waitFor();
     await expect(
       s.client.call(authEndpoints.login, { body: { email, password: 'long-enough-pw' } }),
