@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { roomEndpoints } from '@tt/protocol';
-import { newPage, sdkDjOnStage, webFixture } from './support';
+import { ResidentDjs } from '../../server/src/demo/residents';
+import { seedDemoCatalogue } from '../../server/src/services/song/index';
+import { newPage, pageOf, sdkDjOnStage, signedInContext, webFixture } from './support';
 
 /**
  * The landing page shows a real room playing now (its song and listeners), not a made-up one;
@@ -38,6 +40,75 @@ describe('web: the landing page', () => {
       await page.waitForURL(`**/rooms/${room.slug}`);
     } finally {
       sdk.disconnect();
+    }
+  });
+
+  it('at 390 px every header control fits inside the page with a margin', async () => {
+    const s = web.server();
+    const context = await signedInContext(web.browser(), null, 390);
+    const page = await pageOf(context);
+    await page.goto(s.url);
+    for (const id of ['nav-login', 'nav-signup']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390 - 8);
+    }
+    await context.close();
+  });
+
+  it('DEMO-RESIDENT-1: a guest arriving finds a resident DJ playing and hears it in the room', async () => {
+    const s = web.server();
+    await seedDemoCatalogue(s.app.platform, { count: 2, maxSeconds: 60 });
+    const owner = await s.createUser({
+      email: 'demo-owner@example.test',
+      password: 'demo-owner-pass',
+      nickname: 'Demo DJ',
+    });
+    const room = await s.as(owner.token).call(roomEndpoints.create, {
+      body: { name: 'Always On', slug: `always-on-${Date.now().toString(36)}` },
+    });
+    const residents = new ResidentDjs({
+      url: s.url,
+      dataDir: s.dataDir,
+      log: s.app.platform.log,
+      owner: { email: 'demo-owner@example.test', password: 'demo-owner-pass' },
+      residents: [{ slug: room.slug, nickname: 'Resident Ray', email: 'ray@example.test' }],
+      everyMs: 500,
+    }).start();
+    const context = await signedInContext(web.browser(), null, 390);
+    try {
+      const page = await pageOf(context);
+      await expect
+        .poll(
+          async () => {
+            await page.goto(s.url);
+            return page
+              .getByTestId('landing-join')
+              .getAttribute('href', { timeout: 5000 })
+              .catch(() => null);
+          },
+          { timeout: 90_000 },
+        )
+        .toContain(room.slug);
+      await web.shot(page, 'landing-resident-390');
+      await page.getByTestId('landing-join').click();
+      await page.getByTestId('np-title').waitFor();
+      // The guest's player plays the resident's song (after the one click browsers ask for).
+      const listen = page.getByTestId('player-unblock');
+      if (await listen.isVisible().catch(() => false)) await listen.click();
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const m = document.querySelector<HTMLAudioElement>('[data-testid="player-media"]');
+              return m ? !m.paused && m.currentTime > 0 : false;
+            }),
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      await web.shot(page, 'room-resident-390');
+    } finally {
+      await residents.stop();
+      await context.close();
     }
   });
 });

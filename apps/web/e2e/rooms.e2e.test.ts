@@ -79,6 +79,17 @@ describe('web: a live room in two browsers', () => {
     expect(state.voteCounts.likes).toBe(1);
     expect(state.nowPlaying?.song.trackName).toBe('Rooftop Hours');
 
+    // Elsewhere in the app the header shows the room B is in, clear of the other links.
+    await b.getByTestId('nav-crates').click();
+    const pill = b.locator('.in-room-pill');
+    await pill.waitFor();
+    const pillBox = (await pill.boundingBox())!;
+    for (const link of await b.locator('.main-nav a').all()) {
+      if (!(await link.isVisible())) continue;
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width + 8).toBeLessThanOrEqual(pillBox.x);
+    }
+
     await a.context().close();
     await b.context().close();
   });

@@ -33,9 +33,15 @@ export function Header() {
             </NavLink>
           ) : null}
           {signedIn && me ? (
-            <NavLink to={`/profile/${me.uuid}`}>{t('nav.myProfile')}</NavLink>
+            <NavLink to={`/profile/${me.uuid}`} className="nav-secondary">
+              {t('nav.myProfile')}
+            </NavLink>
           ) : null}
-          {signedIn ? <NavLink to="/settings/profile">{t('nav.editProfile')}</NavLink> : null}
+          {signedIn ? (
+            <NavLink to="/settings/profile" className="nav-secondary">
+              {t('nav.editProfile')}
+            </NavLink>
+          ) : null}
         </nav>
         <div className="header-actions">
           <InRoomPill />

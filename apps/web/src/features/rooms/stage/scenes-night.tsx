@@ -47,7 +47,8 @@ export const underground: Scene = (look, id) => (
     <rect width={1200} height={HORIZON} fill={`url(#${id}b)`} />
     <rect x={0} y={28} width={1200} height={14} fill="#2a2a2e" />
     <rect x={0} y={52} width={1200} height={8} fill="#1d1d22" />
-    {[200, 420, 780, 1000].map((x, i) => (
+    {/* Lamps to the sides, the sign between them, both above the DJ seats at every width. */}
+    {[140, 320, 880, 1060].map((x, i) => (
       <g key={x}>
         <line x1={x} y1={42} x2={x} y2={110} stroke="#111" strokeWidth={2} />
         <Glow cx={x} cy={118} r={90} color={look.lights[i % 2]} id={`${id}l${i}`} opacity={0.45} />
@@ -56,9 +57,9 @@ export const underground: Scene = (look, id) => (
     ))}
     <text
       x={600}
-      y={205}
+      y={112}
       textAnchor="middle"
-      fontSize={64}
+      fontSize={52}
       fontWeight={900}
       fill="none"
       stroke={look.lights[0]}
