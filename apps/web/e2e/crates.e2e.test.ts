@@ -110,6 +110,17 @@ describe('web: crates', () => {
       return c.crateSongsNumber === 1 ? true : undefined;
     }, 'the removal on the server');
 
+    // CRATE-UNDO-1: Undo puts it back where it was; then it goes again.
+    await page.getByTestId('crate-undo').click();
+    await page.getByTestId('crate-count').getByText('2 songs').waitFor();
+    expect(await titles(page)).toEqual(['Midnight Harbor', 'Harbor Nights']);
+    await waitFor(async () => {
+      const c = await api.call(crateEndpoints.get, { params: { id: crateUuid } });
+      return c.crateSongsNumber === 2 ? true : undefined;
+    }, 'the song back on the server');
+    await page.getByRole('button', { name: 'Remove Harbor Nights – Nova Lights' }).click();
+    await page.getByTestId('crate-count').getByText('1 song').waitFor();
+
     // Rename: the title, the sidebar and the server follow.
     await page.getByTestId('crate-rename').click();
     await page.getByTestId('crate-name-input').fill('Late Night Set');

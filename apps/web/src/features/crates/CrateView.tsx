@@ -7,7 +7,7 @@ import { SearchPanel } from '../search/SearchPanel';
 import { refKey, type CrateRef } from './api';
 import { CrateActions } from './CrateActions';
 import { CrateSongList } from './CrateSongList';
-import type { CrateDto } from './contract';
+import type { CrateDto, CrateSongDto } from './contract';
 import { useCrate } from './queries';
 import { useCrateSongs, type EditResult } from './useCrateSongs';
 
@@ -29,9 +29,13 @@ export function CrateView({ crateRef }: { crateRef: CrateRef }) {
   const owner = crate !== undefined && crate.userUuid === me;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searching, setSearching] = useState(false);
-  const [note, setNote] = useState<{ text: string; kind: 'error' | 'info'; id: number } | null>(
-    null,
-  );
+  const [note, setNote] = useState<{
+    text: string;
+    kind: 'error' | 'info';
+    id: number;
+    /** CRATE-UNDO-1: puts back what was just removed. */
+    undo?: () => void;
+  } | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
 
   const notify = useCallback(
@@ -68,7 +72,27 @@ export function CrateView({ crateRef }: { crateRef: CrateRef }) {
     void songs.add(song).then(report(t('crates.added', { name: song.trackName })));
   const remove = (uuids: string[]) => {
     setSelected((s) => new Set([...s].filter((u) => !uuids.includes(u))));
-    void songs.remove(uuids).then(report(t('crates.removed', { count: uuids.length })));
+    // What goes, and where it was: Undo puts each back at its place, first place first.
+    const gone = songs.items
+      .map((song, index) => ({ song, index }))
+      .filter(
+        (x): x is { song: CrateSongDto; index: number } =>
+          x.song !== null && uuids.includes(x.song.crateSongUuid),
+      );
+    void songs.remove(uuids).then((r) => {
+      if (!r.ok) return report('')(r);
+      const undo = async () => {
+        setNote(null);
+        for (const { song, index } of gone) await songs.add(asQueuedSong(song), index);
+        notify(t('crates.restored', { count: gone.length }));
+      };
+      setNote((n) => ({
+        text: t('crates.removed', { count: uuids.length }),
+        kind: 'info',
+        id: (n?.id ?? 0) + 1,
+        undo: () => void undo(),
+      }));
+    });
   };
   const count = songs.items.length;
   const importing = crate.importStatus === 'IN_PROGRESS';
@@ -173,6 +197,16 @@ export function CrateView({ crateRef }: { crateRef: CrateRef }) {
         role={note?.kind === 'error' ? 'alert' : 'status'}
       >
         {note?.text ?? ''}
+        {note?.undo ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm crate-undo"
+            onClick={note.undo}
+            data-testid="crate-undo"
+          >
+            {t('crates.undo')}
+          </button>
+        ) : null}
       </div>
       {songs.loadError ? <p className="muted">{toText(songs.loadError)}</p> : null}
 
@@ -203,4 +237,19 @@ export function CrateView({ crateRef }: { crateRef: CrateRef }) {
       </div>
     </section>
   );
+}
+
+/** A crate song as a song to add again (its crate place and status are the crate's to give). */
+function asQueuedSong(s: CrateSongDto): MinimalSongDto {
+  return {
+    artistName: s.artistName,
+    trackName: s.trackName,
+    genre: s.genre,
+    duration: s.duration,
+    isrc: s.isrc,
+    musicProviders: s.musicProviders,
+    playbackToken: s.playbackToken,
+    thumbnails: s.thumbnails,
+    ...(s.songShortId ? { songShortId: s.songShortId } : {}),
+  };
 }
