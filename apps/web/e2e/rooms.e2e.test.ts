@@ -168,6 +168,29 @@ describe('web: a live room in two browsers', () => {
     await b.context().close();
   });
 
+  it('ROOM-LEAVE-1: after "Leave room" the others see one listener fewer well within the reconnect grace', async () => {
+    const host = await s.createUser({ nickname: 'Stayer' });
+    const guest = await s.createUser({ nickname: 'Goer' });
+    const room = await s
+      .as(host.token)
+      .call(roomEndpoints.create, { body: { name: 'Door Test', design: 'BARN' } });
+    const a = await signedInPage(browser, host.token);
+    const b = await signedInPage(browser, guest.token, 390);
+    await a.goto(`${s.url}/rooms/${room.slug}`);
+    await b.goto(`${s.url}/rooms/${room.slug}`);
+    await waitText(a, 'room-count', '2 listening');
+    await b.getByTestId('leave-room').click();
+    // The server keeps a dropped connection's place for 20 s; an explicit leave is at once.
+    await a.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="room-count"]')?.textContent?.trim() === '1 listening',
+      undefined,
+      { timeout: 12_000 },
+    );
+    await a.context().close();
+    await b.context().close();
+  });
+
   it('asks for the password of a protected room and lets the right one in', async () => {
     const owner = await s.createUser({ nickname: 'Owner' });
     const guest = await s.createUser({ nickname: 'Visitor' });

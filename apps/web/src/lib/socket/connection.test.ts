@@ -389,3 +389,19 @@ describe('primusUrl', () => {
     expect(primusUrl('https://x.test/', 't')).toMatch(/^wss:\/\/x\.test\/primus\?token=t&/);
   });
 });
+
+describe('room socket: leaving', () => {
+  it('ROOM-LEAVE-1: stop() says roomLeave before it closes, so the room sees the person go at once', () => {
+    const t = setup();
+    t.conn.start();
+    t.socket().serverOpen();
+    t.joinWith(sampleState());
+    t.conn.stop();
+    expect(t.socket().sent.at(-1)).toEqual({
+      event: 'roomLeave',
+      room: 'room-1',
+      messageId: 'leave',
+    });
+    expect(t.socket().closed).toBe(true);
+  });
+});

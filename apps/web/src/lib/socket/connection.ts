@@ -109,11 +109,16 @@ export class RoomConnection {
     this.conn.open();
   }
 
-  /** Leaves the room: closes the socket for good (the server notices after its grace period). */
+  /**
+   * Leaves the room for good. ROOM-LEAVE-1: it says so first (`roomLeave`), so the others see
+   * the person go at once; a socket that merely drops (a reload, a lost network) keeps its place
+   * for the server's grace period instead.
+   */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     this.clearTimers();
+    this.conn.write({ event: 'roomLeave', room: this.opts.roomUuid, messageId: 'leave' });
     this.conn.end();
   }
 
