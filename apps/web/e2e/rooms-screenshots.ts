@@ -84,6 +84,7 @@ async function main() {
     for (const c of crowd.slice(0, 4)) await act(c, 'voteOnSong', { songVotes: { like: true } });
     await act(crowd[4], 'voteOnSong', { songVotes: { like: false } });
     for (const [ri, si] of [
+      [1, 6],
       [2, 7],
       [3, 9],
     ]) {
@@ -98,6 +99,7 @@ async function main() {
       act?: (p: Page) => Promise<void>;
     }[] = [
       { name: 'rooms', path: '/rooms', token: me.token },
+      { name: 'room-underground', path: `/rooms/${rooms[1].slug}`, token: me.token },
       { name: 'rooms-guest', path: '/rooms' },
       { name: 'rooms-new', path: '/rooms/new', token: me.token },
       {
