@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
-import { signedInPage, webFixture } from './support';
+import { roomEndpoints, roomRoleEndpoints, specialCrateEndpoints } from '@tt/protocol';
+import { sdkDjOnStage, signedInPage, webFixture } from './support';
 
 /** A 2×2 PNG, the smallest poster there is. */
 const PNG = Buffer.from(
@@ -85,5 +85,41 @@ describe('web: room settings beyond the form', () => {
     expect(roleOf(heir.uuid)).toContain('owner');
     expect(roleOf(owner.uuid)).toContain('coOwner');
     await a.context().close();
+  });
+
+  it('Recently played lists what was played, by whom, and saves a song to the queue', async () => {
+    const s = f.server();
+    const dj = await s.createUser({ nickname: 'History DJ' });
+    const fan = await s.createUser({ nickname: 'History Fan' });
+    const room = await s
+      .as(dj.token)
+      .call(roomEndpoints.create, { body: { name: 'Archive', design: 'THEATER' } });
+    const sdk = await sdkDjOnStage(s.url, dj.token, room.uuid, 'First Light');
+    try {
+      await (sdk as unknown as { action: (n: string, p: object) => Promise<unknown> }).action(
+        'skipSong',
+        {},
+      );
+      const page = await signedInPage(f.browser(), fan.token, 390);
+      await page.goto(`${s.url}/rooms/${room.slug}`);
+      await page.getByTestId('recent-songs').locator('summary').click();
+      const row = page.getByTestId('recent-song').filter({ hasText: 'First Light' }).first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('History DJ');
+      await row.getByTestId('add-to-crate').click();
+      await row.getByTestId('add-to-queue').click();
+      await expect
+        .poll(async () => {
+          const q = await s
+            .as(fan.token)
+            .call(specialCrateEndpoints.songs, { params: { special: 'queue' }, query: {} });
+          return q.songs.map((x) => x.trackName);
+        })
+        .toContain('First Light');
+      await f.shot(page, 'room-recent-390');
+      await page.context().close();
+    } finally {
+      sdk.disconnect();
+    }
   });
 });

@@ -13,12 +13,15 @@ export function RecentSongs({ state, me }: { state: ClientRoomState; me: Me }) {
   // A new song refetches the list.
   const playing = state.nowPlaying?.startTime ?? 0;
   const list = useRecentSongsQuery(slug, playing);
-  const songs = (list.data?.songs ?? []).filter((s) => Date.parse(s.playedAt) !== playing);
+  const all = list.data?.songs ?? [];
+  const songs = all.filter((s) => Date.parse(s.playedAt) !== playing);
+  // The song playing now is not history yet: the count leaves it out too.
+  const total = list.data ? list.data.total - (all.length - songs.length) : null;
   return (
     <details className="side-card recent-songs" data-testid="recent-songs">
       <summary>
         <h2>
-          {t('room.recentSongs')} <span className="muted">{list.data?.total ?? ''}</span>
+          {t('room.recentSongs')} <span className="muted">{total ?? ''}</span>
         </h2>
       </summary>
       {songs.length === 0 ? <p className="muted">{t('room.noRecentSongs')}</p> : null}

@@ -57,9 +57,9 @@ export const underground: Scene = (look, id) => (
     ))}
     <text
       x={600}
-      y={112}
+      y={108}
       textAnchor="middle"
-      fontSize={52}
+      fontSize={40}
       fontWeight={900}
       fill="none"
       stroke={look.lights[0]}
@@ -67,7 +67,7 @@ export const underground: Scene = (look, id) => (
       opacity={0.7}
       className="neon"
       fontFamily="system-ui, sans-serif"
-      letterSpacing={10}
+      letterSpacing={6}
     >
       UNDERGROUND
     </text>
