@@ -115,6 +115,10 @@ describe('web: staff console sections', () => {
     await page.getByTestId('admin-edit-nickname').fill('Kind Name');
     await page.getByTestId('admin-profile-edit').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Kind Name' }).waitFor();
+    await page.getByTestId('badge-VERIFIED').click();
+    await expect
+      .poll(async () => (await s.accounts.repo.byUuid(leaver.uuid))?.badges)
+      .toEqual(['VERIFIED']);
     // A moderator may not set passwords: that section is for admins.
     expect(await page.getByTestId('admin-password').count()).toBe(0);
 

@@ -17,7 +17,7 @@ import {
 } from './queries';
 import '../../styles/admin.css';
 import { SwitchRow } from '../../ui/SwitchRow';
-import { AdminPassword, ProfileEdit } from './UserEditSections';
+import { AdminPassword, Badges, ProfileEdit } from './UserEditSections';
 
 function Capabilities({ user }: { user: AdminUserDto }) {
   const { t } = useTranslation();
@@ -216,7 +216,10 @@ export default function AdminUserPage() {
       </div>
       <div className="admin-grid">
         <ProfileEdit user={u} key={u.updatedAt} />
-        {staff.isAdmin ? <AdminPassword user={u} /> : null}
+        <div className="admin-stack">
+          <Badges user={u} />
+          {staff.isAdmin ? <AdminPassword user={u} /> : null}
+        </div>
       </div>
       <Comments user={u} />
     </div>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminUserDto } from '@tt/protocol';
+import { Badge, type AdminUserDto } from '@tt/protocol';
 import { ErrorAlert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
-import { useAdminPasswordMutation, useEditProfileMutation } from './queries';
+import { useAdminPasswordMutation, useBadgesMutation, useEditProfileMutation } from './queries';
 
 /**
  * STAFF-CONSOLE-3: moderators correct what others see of a person — a nickname that breaks the
@@ -95,6 +95,39 @@ export function AdminPassword({ user }: { user: AdminUserDto }) {
           {t('admin.setPassword')}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** STAFF-CONSOLE-3: badges on the person's profile, each switched on or off at once. */
+export function Badges({ user }: { user: AdminUserDto }) {
+  const { t } = useTranslation();
+  const change = useBadgesMutation(user.uuid);
+  return (
+    <section className="card" data-testid="admin-badges">
+      <h2>{t('admin.badgesTitle')}</h2>
+      <ErrorAlert error={change.error} />
+      <div className="admin-roles">
+        {Badge.options.map((b) => (
+          <label key={b} className="check">
+            <input
+              type="checkbox"
+              checked={user.badges.includes(b)}
+              disabled={change.isPending}
+              onChange={(e) =>
+                change.mutate({
+                  userUuid: user.uuid,
+                  badges: e.target.checked
+                    ? [...user.badges, b]
+                    : user.badges.filter((x) => x !== b),
+                })
+              }
+              data-testid={`badge-${b}`}
+            />{' '}
+            {t(`admin.badges.${b}`)}
+          </label>
+        ))}
+      </div>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   type AdminSignUpReq,
   type AdminUpdateRoomReq,
   type AdminUserDto,
+  type Badge,
   type Capability,
   type UpdateProfileReq,
   type VoucherStatus,
@@ -174,6 +175,15 @@ export function useEditProfileMutation(id: string) {
   return useMutation({
     mutationFn: (body: UpdateProfileReq & { userUuid: string }) =>
       api.call(m.profileAdmin, { body }),
+    onSuccess: (user) => setUser(id, user),
+  });
+}
+
+/** STAFF-CONSOLE-3: the badges shown on a profile (verified artist, platinum, staff…). */
+export function useBadgesMutation(id: string) {
+  return useMutation({
+    mutationFn: (body: { userUuid: string; badges: Badge[] }) =>
+      api.call(m.changeBadgesAdmin, { body }),
     onSuccess: (user) => setUser(id, user),
   });
 }
