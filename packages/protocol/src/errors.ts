@@ -522,6 +522,21 @@ export const ERRORS = {
     status: 502,
     message: 'GIF search is not answering right now, please try again.',
   },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 400,
+    message: 'Payments are not configured on this server.',
+  },
+  PAYMENT_PRODUCT_NOT_FOUND: { status: 404, message: 'This plan does not exist.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider is not answering right now, please try again.',
+  },
+  NO_BILLING_ACCOUNT: {
+    status: 404,
+    message: 'You have no billing account yet: subscribe to a plan first.',
+  },
+  ALREADY_SUBSCRIBED: { status: 409, message: 'You already have a subscription.' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -24,3 +24,4 @@ export * from './notification/centre';
 export * from './notification/devices';
 export * from './notification/sending';
 export * from './social/index';
+export * from './payment/index';

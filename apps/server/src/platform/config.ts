@@ -234,6 +234,11 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  /** Payments (Stripe); the payment routes answer PAYMENTS_NOT_CONFIGURED until both are set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls (default Stripe's API); tests use a local fake. */
+  STRIPE_API_BASE: z.string().url().optional(),
   /** CHAT-GIF-1: GIF search for chat; off until GIF_API_KEY is set. */
   GIF_PROVIDER: z.enum(['tenor', 'giphy']).default('tenor'),
   GIF_API_KEY: z.string().min(1).optional(),

@@ -7,7 +7,7 @@ import type {
   UserProfileDto,
   VoteCounts,
 } from '@tt/protocol';
-import type { SongDto, SongProvider, SongStatus } from '@tt/protocol';
+import type { SongDto, SongProvider, SongStatus, SubscriptionLevel } from '@tt/protocol';
 import type { Occupancy } from '@tt/rules';
 import type { ProviderSong } from './providers/http';
 
@@ -38,6 +38,8 @@ export interface Ports {
   graph?: GraphPort;
   /** Installed by the social service, which keeps browsers' push subscriptions (SOCIAL-PUSH-*). */
   webPush?: WebPushPort;
+  /** The payment service: what a person's subscription gives them now (SUB-LEVEL-2). */
+  subscriptions?: SubscriptionsPort;
 }
 
 /** What a push carries. Silent pushes have no title or body: data only (NOTIFY-PUSH-3). */
@@ -100,6 +102,10 @@ export interface ProviderTokensPort {
   spotifyAccessToken(userUuid: string): Promise<string>;
   /** The user's Apple Music user token. */
   appleMusicUserToken(userUuid: string): Promise<string>;
+}
+
+export interface SubscriptionsPort {
+  levelOf(userUuid: string): Promise<SubscriptionLevel>;
 }
 
 export interface UsersPort {

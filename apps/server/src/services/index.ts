@@ -8,6 +8,7 @@ import { auditService } from './audit/index';
 import { chatService } from './chat/index';
 import { notificationService } from './notification/index';
 import { socialService } from './social/index';
+import { paymentService } from './payment/index';
 
 /** Services whose domain arrives in later issues: mounted with their status route only. */
 function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
@@ -23,7 +24,7 @@ export const SERVICES: ServiceModule[] = [
   notificationService,
   socialService,
   upcoming('points', '1.0.0'),
-  upcoming('payment', '1.3.5'),
+  paymentService,
   auditService,
   uploadService,
   upcoming('merch', '1.0.0'),

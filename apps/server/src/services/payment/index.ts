@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { paymentEndpoints as e } from '@tt/protocol';
+import { caller } from '../../platform/auth';
+import { route } from '../../platform/route';
+import type { ServiceModule } from '../../platform/service';
+import { Subscriptions } from './subscriptions';
+import { StripeWebhook } from './webhook';
+
+/**
+ * Where the browser comes back to after Checkout or the portal: the page's own origin when it
+ * is this server (same host), else PUBLIC_URL.
+ */
+function originOf(request: FastifyRequest, publicUrl: string): string {
+  const origin = request.headers.origin;
+  try {
+    if (origin && new URL(origin).host === request.headers.host) return origin;
+  } catch {
+    // not a URL: fall back
+  }
+  return publicUrl;
+}
+
+/** The payment service: plans, Stripe Checkout and portal, subscriptions, Stripe's webhook. */
+export const paymentService: ServiceModule = {
+  name: 'payment',
+  version: '1.3.5',
+  async register(app, platform) {
+    const subs = new Subscriptions(platform);
+    const webhook = new StripeWebhook(platform, subs);
+    const publicUrl = platform.config.publicUrl;
+    platform.ports.subscriptions = { levelOf: async (uuid) => (await subs.of(uuid)).level };
+
+    route(app, e.products, () => subs.listProducts());
+    route(app, e.checkout, ({ request, params }) =>
+      subs.checkout(caller(request).uuid, params.id, originOf(request, publicUrl)),
+    );
+    route(app, e.portal, ({ request }) =>
+      subs.portal(caller(request).uuid, originOf(request, publicUrl)),
+    );
+    route(app, e.mine, ({ request }) => subs.of(caller(request).uuid));
+    route(app, e.ofUser, ({ params }) => subs.of(params.id));
+    route(app, e.count, ({ query }) => {
+      subs.configured();
+      return subs.count(query);
+    });
+
+    // SUB-WEBHOOK-1: the signature covers the exact bytes Stripe sent: the body stays a string.
+    void app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+        done(null, body),
+      );
+      route(scope, e.webhook, ({ request }) => {
+        const signature = request.headers['stripe-signature'];
+        return webhook.receive(
+          request.body as string | undefined,
+          Array.isArray(signature) ? signature[0] : signature,
+        );
+      });
+    });
+  },
+};
