@@ -5,7 +5,8 @@ import { ServiceName } from './enums';
 export const ServiceStatusDto = z.object({
   service: z.string(),
   status: z.literal('ok'),
-  version: z.string(),
+  /** The service's published version; null for a service that has none yet (merch, points). */
+  version: z.string().nullable(),
   uptimeSeconds: z.number(),
   database: z.enum(['pglite', 'postgres']),
   bus: z.enum(['memory', 'redis']),

@@ -46,7 +46,8 @@ export interface Platform {
 /** A service: a Fastify plugin mounted at /api/<name>-service. */
 export interface ServiceModule {
   name: ServiceName;
-  version: string;
+  /** Published version; null while the service has none (only its status route is served). */
+  version: string | null;
   register(app: FastifyInstance, platform: Platform): Promise<void>;
   /** Optional first-start data (demo accounts, catalogue). */
   seed?(platform: Platform): Promise<string[]>;

@@ -10,9 +10,12 @@ import { notificationService } from './notification/index';
 import { socialService } from './social/index';
 import { paymentService } from './payment/index';
 
-/** Services whose domain arrives in later issues: mounted with their status route only. */
-function upcoming(name: ServiceModule['name'], version: string): ServiceModule {
-  return { name, version, register: async () => {} };
+/**
+ * Services with no contract yet: mounted with their status route only, with no version (none is
+ * published for them). Merch has no contract at all and is kept out of the web app.
+ */
+function upcoming(name: ServiceModule['name']): ServiceModule {
+  return { name, version: null, register: async () => {} };
 }
 
 /** Every service, in mounting order. `SERVICES=user,room` selects a subset. */
@@ -23,10 +26,10 @@ export const SERVICES: ServiceModule[] = [
   playlistService,
   notificationService,
   socialService,
-  upcoming('points', '1.0.0'),
+  upcoming('points'),
   paymentService,
   auditService,
   uploadService,
-  upcoming('merch', '1.0.0'),
+  upcoming('merch'),
   chatService,
 ];

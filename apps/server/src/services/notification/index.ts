@@ -129,7 +129,7 @@ function registerCentreRoutes(app: FastifyInstance, deliverer: Deliverer): void 
  */
 export const notificationService: ServiceModule = {
   name: 'notification',
-  version: '1.0.0',
+  version: '1.0',
   async register(app, platform) {
     const friends = new FriendsService(platform);
     registerFriendRoutes(app, friends);

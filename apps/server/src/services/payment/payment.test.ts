@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { authEndpoints, paymentEndpoints as e, serviceBase } from '@tt/protocol';
+import {
+  authEndpoints,
+  paymentEndpoints as e,
+  serviceBase,
+  serviceStatusEndpoint,
+} from '@tt/protocol';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fakes/stripe';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -193,5 +198,14 @@ describe('staff reads', () => {
     const other = await s.createUser();
     await expectError(s.as(other.token).call(e.ofUser, { params: { id: u.uuid } }), 403);
     await expectError(s.as(admin.token).call(e.ofUser, { params: { id: 'nope' } }), 400);
+  });
+});
+
+describe('status routes', () => {
+  it('payment answers its published version; merch (no contract) claims none', async () => {
+    const payment = await s.client.call(serviceStatusEndpoint('payment'), {});
+    expect(payment.version).toBe('1.3.5');
+    const merch = await s.client.call(serviceStatusEndpoint('merch'), {});
+    expect(merch).toMatchObject({ service: 'merch-service', status: 'ok', version: null });
   });
 });
