@@ -17,7 +17,13 @@ export default defineConfig({
       // one can take minutes, so they get a longer limit (not a measure of speed).
       {
         extends: true,
-        test: { name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          // Set-ups render and transcode demo songs with ffmpeg beside a running browser.
+          hookTimeout: 300_000,
+        },
       },
     ],
     testTimeout: 60_000,

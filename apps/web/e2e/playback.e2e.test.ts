@@ -75,7 +75,8 @@ async function playingPast(page: Page, seconds: number) {
       return !!m && !m.paused && m.readyState >= 3 && m.currentTime > s;
     },
     seconds,
-    { timeout: 30_000 },
+    // A limit for a loaded 2-core machine (the media must load and start), not a speed check.
+    { timeout: 60_000 },
   );
 }
 

@@ -27,6 +27,8 @@ const FindFriendsPage = lazy(() => import('../features/friends/FindFriendsPage')
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const AdminUserPage = lazy(() => import('../features/admin/AdminUserPage'));
+const PlansPage = lazy(() => import('../features/plans/PlansPage'));
+const SubscriptionReturnPage = lazy(() => import('../features/plans/SubscriptionReturnPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ConnectCallbackPage = lazy(() => import('../features/account/ConnectCallbackPage'));
 const NotificationSettingsPage = lazy(
@@ -148,6 +150,22 @@ export function AppRoutes() {
           element={
             <UserPage>
               <NotificationSettingsPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="plans"
+          element={
+            <Suspense fallback={null}>
+              <PlansPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="subscription/return"
+          element={
+            <UserPage>
+              <SubscriptionReturnPage />
             </UserPage>
           }
         />

@@ -4,12 +4,15 @@ import { useStaff } from '../features/admin/queries';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../features/auth/session';
 import { useOwnProfile } from '../features/profile/queries';
+import { useProductsQuery } from '../features/plans/queries';
 import { Avatar } from '../ui/Avatar';
 
 /** The signed-in user's menu: profile, edit profile, upload, log out. A keyboard-friendly disclosure. */
 export function UserMenu() {
   const staff = useStaff();
   const { t } = useTranslation();
+  // Go Pro only where payments are set up (SUB-PLANS-1).
+  const plans = useProductsQuery();
   const navigate = useNavigate();
   const { data: me } = useOwnProfile();
   const [open, setOpen] = useState(false);
@@ -100,6 +103,13 @@ export function UserMenu() {
                 {t('nav.notifications')}
               </Link>
             </li>
+            {plans.data && plans.data.length > 0 ? (
+              <li>
+                <Link to="/plans" onClick={close}>
+                  {t('nav.plans')}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/settings/account" onClick={close}>
                 {t('nav.account')}

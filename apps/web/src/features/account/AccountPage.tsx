@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../profile/queries';
 import { ConnectionsSection } from './ConnectionsSection';
 import { EmailsSection } from './EmailsSection';
+import { PlanSection } from '../plans/PlanSection';
 import {
   useChangePasswordMutation,
   useRequestDeactivationMutation,
@@ -31,6 +32,7 @@ export default function AccountPage() {
         </Link>
       </div>
       {profile.data ? <PasswordSection hasPassword={profile.data.hasPassword} /> : null}
+      <PlanSection />
       <EmailsSection />
       <ConnectionsSection />
       <DeactivateSection />
