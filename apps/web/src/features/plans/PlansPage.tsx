@@ -36,14 +36,6 @@ export default function PlansPage() {
           {t('plans.canceled')}
         </p>
       ) : null}
-      <ul className="plan-perks">
-        {(['avatars', 'badge', 'rooms'] as const).map((k) => (
-          <li key={k}>
-            <strong>{t(`plans.perks.${k}`)}</strong>
-            <span className="muted">{t(`plans.perks.${k}Hint`)}</span>
-          </li>
-        ))}
-      </ul>
       <ErrorAlert error={products.error ?? checkout.error} />
       {isPro ? (
         <p className="alert alert-success" data-testid="plans-already">
