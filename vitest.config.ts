@@ -9,10 +9,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
         },
       },
-      { extends: true, test: { name: 'api', include: ['apps/server/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'api', include: ['apps/server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
       // Browser tests wait on Chromium, ffmpeg and the server at once: on a loaded 2-core machine
       // one can take minutes, so they get a longer limit (not a measure of speed).
       {
@@ -23,6 +27,10 @@ export default defineConfig({
           testTimeout: 180_000,
           // Set-ups render and transcode demo songs with ffmpeg beside a running browser.
           hookTimeout: 300_000,
+          // After the unit and API tests, two files at a time: each runs a server, Chromium and
+          // ffmpeg, and three at once beside the API tests starved real-time playback on 2 cores.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
     ],

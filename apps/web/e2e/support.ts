@@ -106,12 +106,15 @@ export async function signedInContext(
   return context;
 }
 
-/** A page of a fresh context signed in as `token` (see signedInContext); waits `timeout` ms. */
+/**
+ * A page of a fresh context signed in as `token` (see signedInContext); waits `timeout` ms (a
+ * limit for a loaded 2-core machine, not a speed check).
+ */
 export async function signedInPage(
   browser: Browser,
   token: string | null,
   width = 1280,
-  timeout = 15_000,
+  timeout = 30_000,
 ): Promise<Page> {
   return pageOf(await signedInContext(browser, token, width), timeout);
 }
