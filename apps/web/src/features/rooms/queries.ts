@@ -93,11 +93,13 @@ export function storeRoom(room: RoomDto, previousSlug?: string): void {
 }
 
 /** The room's recently played songs; `playing` (the song's start time) refetches on each new song. */
-export function useRecentSongsQuery(slug: string, playing: number) {
+export function useRecentSongsQuery(slug: string, playing: number, open = false) {
   return useQuery({
     queryKey: ['rooms', slug, 'recent-songs', playing],
     queryFn: () => api.call(roomEndpoints.recentSongs, { params: { slug }, query: { limit: 20 } }),
     staleTime: 30_000,
+    // A play is recorded a moment after the song changes: an open list looks again now and then.
+    refetchInterval: open ? 10_000 : false,
   });
 }
 

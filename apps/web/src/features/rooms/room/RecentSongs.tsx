@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
@@ -12,13 +13,22 @@ export function RecentSongs({ state, me }: { state: ClientRoomState; me: Me }) {
   const slug = state.settings.slug;
   // A new song refetches the list.
   const playing = state.nowPlaying?.startTime ?? 0;
-  const list = useRecentSongsQuery(slug, playing);
+  const [open, setOpen] = useState(false);
+  const list = useRecentSongsQuery(slug, playing, open);
   const all = list.data?.songs ?? [];
   const songs = all.filter((s) => Date.parse(s.playedAt) !== playing);
   // The song playing now is not history yet: the count leaves it out too.
   const total = list.data ? list.data.total - (all.length - songs.length) : null;
   return (
-    <details className="side-card recent-songs" data-testid="recent-songs">
+    <details
+      className="side-card recent-songs"
+      data-testid="recent-songs"
+      onToggle={(e) => {
+        const isOpen = e.currentTarget.open;
+        setOpen(isOpen);
+        if (isOpen) void list.refetch();
+      }}
+    >
       <summary>
         <h2>
           {t('room.recentSongs')} <span className="muted">{total ?? ''}</span>
