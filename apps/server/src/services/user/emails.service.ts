@@ -126,23 +126,13 @@ export class EmailService {
     const row = await this.accounts.repo.liveEmail(address);
     if (!row || row.userId !== user.id) throw fail('EMAIL_NOT_FOUND');
     if (isVerifiedStatus(row.status)) throw fail('EMAIL_ALREADY_VERIFIED');
-    const code = sixDigitCode();
-    const now = new Date();
-    const updated = await this.repo.replaceCode(
-      row.id,
-      sha256(code),
-      now,
-      new Date(now.getTime() + this.config.EMAIL_CODE_TTL * 1000),
-      this.config.EMAIL_VERIFICATION_MIN_INTERVAL,
-    );
+    const updated = await this.mailNewCode(row.id);
     if (!updated) {
       // Either sent too recently, or verified in the meantime.
       const fresh = await this.accounts.repo.emailById(row.id);
       if (fresh && isVerifiedStatus(fresh.status)) throw fail('EMAIL_ALREADY_VERIFIED');
       throw fail('EMAIL_RESEND_TOO_SOON');
     }
-    // A new code does not reset the count of wrong ones (SEC-CODE-1).
-    await this.accounts.mailVerificationCode(updated.email, code);
   }
 
   /**
@@ -152,16 +142,26 @@ export class EmailService {
   async resendSignedOut(address: string): Promise<void> {
     const row = await this.accounts.repo.liveEmail(address);
     if (!row || isVerifiedStatus(row.status)) return;
+    await this.mailNewCode(row.id);
+  }
+
+  /**
+   * A new code for a pending address, mailed, unless one went out within
+   * EMAIL_VERIFICATION_MIN_INTERVAL (or it was verified meanwhile): then nothing, and undefined.
+   * A new code does not reset the count of wrong ones (SEC-CODE-1).
+   */
+  private async mailNewCode(emailId: number) {
     const code = sixDigitCode();
     const now = new Date();
     const updated = await this.repo.replaceCode(
-      row.id,
+      emailId,
       sha256(code),
       now,
       new Date(now.getTime() + this.config.EMAIL_CODE_TTL * 1000),
       this.config.EMAIL_VERIFICATION_MIN_INTERVAL,
     );
     if (updated) await this.accounts.mailVerificationCode(updated.email, code);
+    return updated;
   }
 
   /**
