@@ -12,6 +12,8 @@ export const CreateRoomRoleReq = z.object({
   role: RoomUserRole,
   /** When the role ends (ISO 8601, in the future); none = until removed. */
   expirationTime: z.iso.datetime({ offset: true }).nullish(),
+  /** For `banned` and `kicked`: shown to the person as they are sent out (RR-BAN-3). */
+  reason: z.string().trim().max(500).optional(),
 });
 export type CreateRoomRoleReq = z.infer<typeof CreateRoomRoleReq>;
 

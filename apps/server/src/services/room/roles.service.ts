@@ -72,7 +72,7 @@ export class RoomRolesService {
     if (hasRole(loaded.roles, body.userUuid, body.role)) throw fail('ROLE_ALREADY_HELD');
     await this.core.assertUserExists(body.userUuid);
     const row = await this.core.roles.put(loaded.room.id, body.userUuid, body.role, expiration);
-    await this.changed(loaded, body.userUuid, body.role);
+    await this.changed(loaded, body.userUuid, body.role, body.reason);
     return toRoleDto(row);
   }
 

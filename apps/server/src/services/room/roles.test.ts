@@ -93,6 +93,23 @@ describe('POST /roomUserRoles/{roomId}', () => {
     });
   });
 
+  it('RR-BAN-3: a ban given with a reason sends them out with it', async () => {
+    const u = await s.createUser();
+    const kicked = await nextEvent(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
+    await s.as(coOwner.token).call(e.create, {
+      params: { roomId: room.uuid },
+      body: { userUuid: u.uuid, role: 'banned', reason: '  Spamming ' },
+    });
+    expect((await kicked.received).reason).toBe('Spamming');
+    await expectError(
+      s.as(coOwner.token).call(e.create, {
+        params: { roomId: room.uuid },
+        body: { userUuid: u.uuid, role: 'kicked', reason: 'x'.repeat(501) },
+      }),
+      400,
+    );
+  });
+
   it('follows the room ranks', async () => {
     const u = await s.createUser();
     await expectError(give(roomMod.token, u.uuid, 'moderator'), 403, MANAGE_REFUSED);

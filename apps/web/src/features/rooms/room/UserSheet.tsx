@@ -88,25 +88,19 @@ export function UserSheet({
           body: { userUuid, role: r },
         });
 
-  /** A ban for the length chosen. */
-  const ban = async () => {
-    // With a reason, they are sent out with it first (they see why), then kept out.
-    if (reason.trim()) {
-      await api.call(roomRoleEndpoints.kick, {
-        body: { roomUuid, userUuid, reason: reason.trim() },
-      });
-    }
-    await api.call(roomRoleEndpoints.create, {
+  /** A ban for the length chosen; they are sent out with the reason (RR-BAN-3). */
+  const ban = () =>
+    api.call(roomRoleEndpoints.create, {
       params: { roomId: roomUuid },
       body: {
         userUuid,
         role: 'banned',
+        reason: reason.trim() || undefined,
         expirationTime: banMinutes
           ? new Date(Date.now() + banMinutes * 60_000).toISOString()
           : null,
       },
     });
-  };
 
   return (
     <dialog
