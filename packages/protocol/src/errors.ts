@@ -537,6 +537,23 @@ export const ERRORS = {
   },
   ALREADY_SUBSCRIBED: { status: 409, message: 'You already have a subscription.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  AVATAR_NOT_FOUND: { status: 404, message: 'Avatar not found.' },
+  AVATAR_SLUG_TAKEN: { status: 409, message: 'An avatar with this slug exists already.' },
+  AVATAR_LOCKED: { status: 403, message: 'You cannot wear this avatar yet.' },
+  AVATAR_NOT_ASSIGNED: { status: 404, message: 'This person does not hold this avatar.' },
+  AVATAR_ALREADY_ASSIGNED: { status: 409, message: 'This person holds this avatar already.' },
+  AVATAR_PUBLIC: {
+    status: 400,
+    message: 'Everyone may wear a public avatar: there is nothing to give.',
+  },
+  CUSTOM_FIELD_NOT_FOUND: { status: 404, message: 'This avatar has no such field.' },
+  SEASON_NOT_FOUND: { status: 404, message: 'Season not found.' },
+  SEASON_OVERLAP: { status: 409, message: 'Seasons may not overlap.' },
+  SEASON_ENDED: { status: 409, message: 'This season has ended; its ranks are final.' },
+  SEASON_STARTED: { status: 409, message: 'This season has started; it can no longer be removed.' },
+  SEASON_NOT_ENDED: { status: 409, message: 'This season has not ended yet.' },
+  NO_CURRENT_SEASON: { status: 409, message: 'No season is running now.' },
+  POINTS_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

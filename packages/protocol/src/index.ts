@@ -25,3 +25,4 @@ export * from './notification/devices';
 export * from './notification/sending';
 export * from './social/index';
 export * from './payment/index';
+export * from './points/index';

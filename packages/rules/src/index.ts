@@ -7,3 +7,4 @@ export * from './room-size';
 export * from './chat';
 export * from './room-roles';
 export * from './moderation';
+export * from './avatars';

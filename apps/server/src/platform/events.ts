@@ -69,6 +69,23 @@ export interface DomainEvents {
   'room.djTookStage': { roomUuid: string; djUuid: string; at: string };
   /** NOTIFY-ROOM-1: a song started in a room where none was playing (work: its regulars are told). */
   'room.wentLive': { roomUuid: string; djUuid: string; at: string };
+  /**
+   * PTS-DJ-1, PTS-LISTEN-1: a song finished playing in a room (work: points). Voters and listeners
+   * are signed-in people other than the DJ (guests and bots left out); the id is named by the
+   * room and the song's start (WORK-OUTBOX-3), so a play is one event.
+   */
+  'room.songPlayed': {
+    roomUuid: string;
+    djUuid: string;
+    songId: string;
+    playedSeconds: number;
+    likers: string[];
+    starrers: string[];
+    listeners: string[];
+    endedAt: string;
+  };
+  /** SUB-PERKS-3: someone's subscription changed (work: perks that ended are taken back). */
+  'subscription.changed': { userUuid: string };
   /** NOTIFY-FRIEND-1: a friend invitation was sent. */
   'social.friendInvited': { invitationId: string; senderUuid: string; receiverUuid: string };
   /** NOTIFY-FRIEND-2: a friend invitation was accepted. */

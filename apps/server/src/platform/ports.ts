@@ -40,6 +40,8 @@ export interface Ports {
   webPush?: WebPushPort;
   /** The payment service: what a person's subscription gives them now (SUB-LEVEL-2). */
   subscriptions?: SubscriptionsPort;
+  /** The points service: who may wear which avatar. */
+  avatars?: AvatarsPort;
 }
 
 /** What a push carries. Silent pushes have no title or body: data only (NOTIFY-PUSH-3). */
@@ -129,6 +131,16 @@ export interface UsersPort {
   /** Active people (not bots) after `after` in uuid order (admin broadcasts). */
   activeUuids(after: string | null, limit: number): Promise<string[]>;
   countActive(): Promise<number>;
+  /** AVATAR-WEAR-3: those (of `uuids`, when given) wearing one of `from` now wear `to`. */
+  replaceAvatar(from: string[], to: string, uuids?: string[]): Promise<number>;
+  /** Who wears this avatar now. */
+  wearers(avatarId: string): Promise<string[]>;
+}
+
+/** The avatar catalogue (the points service). */
+export interface AvatarsPort {
+  /** AVATAR-WEAR-1: may this person wear this avatar (by slug) now? */
+  mayWear(userUuid: string, avatarId: string, roles: readonly TokenRole[]): Promise<boolean>;
 }
 
 export interface JoinRequest {

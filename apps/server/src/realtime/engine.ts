@@ -42,6 +42,7 @@ interface PendingJoin {
   connectionId: string;
   auth: JoinAuth;
   profile: UserProfileDto | ReturnType<typeof ghostProfile>;
+  pro: boolean;
   settings: RoomDto;
   resolve: (outcome: JoinOutcome) => void;
   reject: (err: unknown) => void;
@@ -78,9 +79,15 @@ export class RoomEngine extends RoomRuntime {
     const profile = auth.isGuest
       ? ghostProfile(auth.uuid)
       : (await this.profiles([auth.uuid])).get(auth.uuid)!;
+    // SUB-PERKS-2: asked only where it matters (one more query per join otherwise).
+    const subscriptions = this.platform.ports.subscriptions;
+    const pro =
+      settings.djType === 'PRO_PLAN_OWNER' && !auth.isGuest && subscriptions
+        ? (await subscriptions.levelOf(auth.uuid)) === 'PRO'
+        : false;
     await prepare(roomUuid);
     return new Promise<JoinOutcome>((resolve, reject) => {
-      const joining: PendingJoin = { connectionId, auth, profile, settings, resolve, reject };
+      const joining: PendingJoin = { connectionId, auth, profile, pro, settings, resolve, reject };
       const batch = this.joinBatches.get(roomUuid);
       if (batch && batch.length < MAX_JOIN_BATCH) return void batch.push(joining);
       const fresh = [joining];
@@ -120,7 +127,8 @@ export class RoomEngine extends RoomRuntime {
           j.reject(refuse(refusal));
           continue;
         }
-        room.addMember({ uuid, tokenRole, isGuest, roles, profile: j.profile }, j.connectionId, w);
+        const joiner = { uuid, tokenRole, isGuest, roles, profile: j.profile, pro: j.pro };
+        room.addMember(joiner, j.connectionId, w);
       }
       admitted.push(j);
     }

@@ -26,6 +26,8 @@ export interface JoiningUser {
   roles: TokenRole[];
   profile: UserProfileDto | GhostUserProfile;
   position?: AvatarPosition;
+  /** SUB-PERKS-2 */
+  pro?: boolean;
 }
 
 /** A user in the room, with the connections that hold them there. */
@@ -34,6 +36,8 @@ export interface Member {
   tokenRole: TokenRole;
   isGuest: boolean;
   roles: TokenRole[];
+  /** SUB-PERKS-2: a Pro subscriber (DJs in PRO_PLAN_OWNER rooms). */
+  pro?: boolean;
   connections: Set<string>;
   leaveTimer: NodeJS.Timeout | null;
 }
@@ -174,6 +178,7 @@ export class LiveRoom {
       tokenRole: user.tokenRole,
       isGuest: user.isGuest,
       roles: user.roles,
+      pro: user.pro,
       connections: new Set([connectionId]),
       leaveTimer: null,
     };

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MinimalSongDto } from '@tt/protocol';
+import type { DomainEvents } from '../platform/events';
 import type { RoomsPort } from '../platform/ports';
 import type { LiveRoom } from './live-room';
 import { songEnded } from './listening';
@@ -17,6 +18,43 @@ export interface PlaybackDeps {
   enqueue(roomUuid: string, fn: (room: LiveRoom | undefined) => Promise<void> | void): void;
   /** NOTIFY-ROOM-1: a song started in a room where none was playing. */
   wentLive(roomUuid: string, djUuid: string): void;
+  /** PTS-DJ-1: a song ended, with who liked, starred and heard it (for points). */
+  played(play: SongPlay): void;
+}
+
+/** A finished song, as `room.songPlayed` carries it (the end time is stamped when announced). */
+export type SongPlay = Omit<DomainEvents['room.songPlayed'], 'endedAt'> & { startTime: number };
+
+/** PTS-DJ-2: who counts — signed-in people in the room at the end, not the DJ, guests or bots. */
+function playOf(
+  room: LiveRoom,
+  djUuid: string,
+  songId: string,
+  startTime: number,
+  playedSeconds: number,
+): SongPlay {
+  const people = new Set(
+    room.state.allUsers
+      .filter((u) => u.tokenRole !== 'guest' && u.tokenRole !== 'bot' && u.uuid !== djUuid)
+      .map((u) => u.uuid),
+  );
+  const likers: string[] = [];
+  const starrers: string[] = [];
+  for (const [uuid, votes] of room.votes) {
+    if (!people.has(uuid)) continue; // left, or the DJ, a guest, a bot
+    if (votes.like === true) likers.push(uuid);
+    if (votes.star) starrers.push(uuid);
+  }
+  return {
+    roomUuid: room.uuid,
+    startTime,
+    djUuid,
+    songId,
+    playedSeconds,
+    likers,
+    starrers,
+    listeners: [...people],
+  };
 }
 
 /** Longest delay setTimeout accepts. */
@@ -95,10 +133,10 @@ export class Playback {
     this.disarm(room);
     const now = Date.now();
     songEnded(room, np.song, now);
+    const playedSeconds = Math.round(Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000);
+    const songId = np.song.songShortId ?? `${np.song.artistName} – ${np.song.trackName}`;
+    this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds));
     if (playing.recentSongId !== null) {
-      const playedSeconds = Math.round(
-        Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000,
-      );
       this.deps.track(
         this.deps
           .rooms()

@@ -30,7 +30,8 @@ export async function addDj(
   song: MinimalSongDto | null,
   playback: Playback,
 ): Promise<void> {
-  const refusal = takeSeatRefusal(room.settings, actor, room.djUuids(), Date.now());
+  const pro = room.members.get(actor.uuid)?.pro; // SUB-PERKS-2
+  const refusal = takeSeatRefusal(room.settings, { ...actor, pro }, room.djUuids(), Date.now());
   if (refusal) throw refuse(refusal);
   room.seat(actor.uuid, song);
   await playback.startIfIdle(room);

@@ -7,7 +7,8 @@ import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
 import type { RealtimeOptions } from './options';
 import { parsePersisted, restoreInto, snapshotOf } from './persistence';
-import { Playback } from './playback';
+import { Playback, type SongPlay } from './playback';
+import { eventIdOf } from '../platform/outbox/outbox';
 import { envelopeFrame, nextSeq, statefulFrame, type RoomBusMessage } from './wire';
 import type { StarChange } from './room-actions';
 import type { RoomOwnership } from './ownership';
@@ -52,7 +53,18 @@ export abstract class RoomRuntime {
       track: (p) => this.track(p),
       enqueue: (uuid, fn) => void this.enqueue(uuid, fn).catch((err) => this.logTaskError(err)),
       wentLive: (roomUuid, djUuid) => this.announceWork('room.wentLive', roomUuid, djUuid),
+      played: (play) => this.announcePlay(play),
     });
+  }
+
+  /** PTS-DJ-1: a finished song goes to the points service (one event per play, WORK-OUTBOX-3). */
+  private announcePlay({ startTime, ...play }: SongPlay): void {
+    const eventId = eventIdOf(`play:${play.roomUuid}:${startTime}`);
+    this.track(
+      this.platform.outbox
+        .emit('room.songPlayed', { ...play, endedAt: new Date().toISOString() }, eventId)
+        .catch((err: unknown) => this.platform.log.warn({ err }, 'announcing a play failed')),
+    );
   }
 
   /**

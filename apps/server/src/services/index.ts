@@ -9,6 +9,7 @@ import { chatService } from './chat/index';
 import { notificationService } from './notification/index';
 import { socialService } from './social/index';
 import { paymentService } from './payment/index';
+import { pointsService } from './points/index';
 
 /**
  * Services with no contract yet: mounted with their status route only, with no version (none is
@@ -26,7 +27,7 @@ export const SERVICES: ServiceModule[] = [
   playlistService,
   notificationService,
   socialService,
-  upcoming('points'),
+  pointsService,
   paymentService,
   auditService,
   uploadService,

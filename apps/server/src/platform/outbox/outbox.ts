@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index';
@@ -57,6 +57,15 @@ export interface OutboxOptions {
 }
 
 const BATCH = 100;
+
+/**
+ * WORK-OUTBOX-3: an event id named by what happened (a Stripe event, a song play), so writing the
+ * same happening twice writes one event.
+ */
+export function eventIdOf(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 const DAY = 24 * 60 * 60 * 1000;
 
 /**

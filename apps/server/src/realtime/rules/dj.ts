@@ -6,6 +6,8 @@ export interface DjCandidate {
   uuid: string;
   isGuest: boolean;
   roles: readonly TokenRole[];
+  /** SUB-PERKS-2: holds a Pro subscription (looked up on entering a PRO_PLAN_OWNER room). */
+  pro?: boolean;
 }
 
 type Settings = Pick<RoomDto, 'djType' | 'roomRoles' | 'numberOfDjs'>;
@@ -13,7 +15,7 @@ type Settings = Pick<RoomDto, 'djType' | 'roomRoles' | 'numberOfDjs'>;
 /**
  * Who may DJ (`canDj`), RR-DJ-1…5: never a guest, a banned/kicked user or one with djDisabled;
  * EVERYONE: anyone else; INVITE_ONLY: the room's `dj` role or its moderators (owner, coOwner,
- * moderator); PRO_PLAN_OWNER: the owner and co-owners only (until subscriptions exist).
+ * moderator); PRO_PLAN_OWNER (SUB-PERKS-2): Pro subscribers, and the owner and co-owners.
  */
 export function canDj(settings: Settings, user: DjCandidate, now: number): boolean {
   if (user.isGuest) return false;
@@ -25,7 +27,7 @@ export function canDj(settings: Settings, user: DjCandidate, now: number): boole
     case 'INVITE_ONLY':
       return hasRoomRole(settings, user.uuid, ['dj', 'owner', 'coOwner', 'moderator'], now);
     case 'PRO_PLAN_OWNER':
-      return hasRoomRole(settings, user.uuid, ['owner', 'coOwner'], now);
+      return user.pro === true || hasRoomRole(settings, user.uuid, ['owner', 'coOwner'], now);
     default:
       return false;
   }

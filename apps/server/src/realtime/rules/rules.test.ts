@@ -45,13 +45,17 @@ describe('who may DJ', () => {
     ]);
   });
 
-  it('RR-DJ-3: PRO_PLAN_OWNER: owner and co-owners only', () => {
+  it('RR-DJ-3, SUB-PERKS-2: PRO_PLAN_OWNER: Pro subscribers, the owner and co-owners', () => {
     const s = settings('PRO_PLAN_OWNER', [
       role('d', 'dj'),
       role('c', 'coOwner'),
       role('o', 'owner'),
+      role('b', 'banned'),
     ]);
     expect(['d', 'c', 'o'].map((u) => canDj(s, user(u), NOW))).toEqual([false, true, true]);
+    expect(canDj(s, { ...user('p'), pro: true }, NOW)).toBe(true);
+    expect(canDj(s, { ...user('b'), pro: true }, NOW)).toBe(false);
+    expect(canDj(settings('INVITE_ONLY', []), { ...user('p'), pro: true }, NOW)).toBe(false);
   });
 
   it('RR-DJ-4, RR-DJ-5: djDisabled, banned and kicked users may not DJ', () => {

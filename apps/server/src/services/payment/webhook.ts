@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
 import { paymentCustomers, paymentEvents, paymentSubscriptions } from './schema';
+import { eventIdOf } from '../../platform/outbox/outbox';
 import { fromUnix, levelOf, WEBHOOK_TOLERANCE_SECONDS } from './stripe';
 import type { Subscriptions } from './subscriptions';
 
@@ -56,15 +57,27 @@ export class StripeWebhook {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (fresh.length === 0) return; // applied before
-      await this.apply(tx, event);
+      const userUuid = await this.apply(tx, event);
+      // SUB-PERKS-3: perks follow the subscription (once per Stripe event, WORK-OUTBOX-3).
+      if (userUuid) {
+        await this.platform.outbox.add(
+          tx,
+          'subscription.changed',
+          { userUuid },
+          eventIdOf(`stripe:${event.id}`),
+        );
+      }
     });
+    this.platform.outbox.kick();
     return { received: true };
   }
 
-  private async apply(tx: Tx, event: Stripe.Event) {
+  /** Applies the event; answers whose subscription it changed (if any). */
+  private async apply(tx: Tx, event: Stripe.Event): Promise<string | null> {
     switch (event.type) {
       case 'checkout.session.completed':
-        return this.checkoutCompleted(tx, event.data.object as Stripe.Checkout.Session);
+        await this.checkoutCompleted(tx, event.data.object as Stripe.Checkout.Session);
+        return null;
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
@@ -78,9 +91,9 @@ export class StripeWebhook {
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const id = invoiceSubscription(event.data.object as Stripe.Invoice);
-        if (!id) return;
+        if (!id) return null;
         const status = event.type === 'invoice.paid' ? 'active' : 'past_due';
-        await tx
+        const [row] = await tx
           .update(paymentSubscriptions)
           .set({ status, eventCreated: event.created, updatedAt: new Date() })
           .where(
@@ -88,11 +101,12 @@ export class StripeWebhook {
               eq(paymentSubscriptions.id, id),
               lte(paymentSubscriptions.eventCreated, event.created),
             ),
-          );
-        return;
+          )
+          .returning({ userUuid: paymentSubscriptions.userUuid });
+        return row?.userUuid ?? null;
       }
       default:
-        return; // other events are acknowledged and ignored
+        return null; // other events are acknowledged and ignored
     }
   }
 
@@ -123,7 +137,7 @@ export class StripeWebhook {
     const userUuid = sub.metadata?.userUuid ?? known?.userUuid;
     if (!userUuid) {
       this.platform.log.warn({ subscription: sub.id }, 'a Stripe subscription of nobody we know');
-      return;
+      return null;
     }
     const item = sub.items?.data?.[0];
     const price = item?.price;
@@ -152,5 +166,6 @@ export class StripeWebhook {
         // SUB-WEBHOOK-3: an event older than the one applied last changes nothing.
         setWhere: lte(paymentSubscriptions.eventCreated, created),
       });
+    return userUuid;
   }
 }

@@ -39,6 +39,8 @@ export const userService: ServiceModule = {
       matchContacts: (addresses, phones) => accounts.repo.byContactPoints(addresses, phones),
       activeUuids: (after, limit) => accounts.repo.activeUuids(after, limit),
       countActive: () => accounts.repo.countActive(),
+      replaceAvatar: (from, to, uuids) => profiles.replaceAvatar(from, to, uuids),
+      wearers: async (avatarId) => (await accounts.repo.wearing([avatarId])).map((u) => u.uuid),
     };
     registerAuthRoutes(app, accounts);
     registerEmailsRoutes(app, accounts);

@@ -115,7 +115,26 @@ export class ProfileService {
   /** Partial update of the caller's profile; publishes 'user.profileUpdated' when something changed. */
   async update(auth: AuthContext | null, patch: UpdateProfileReq): Promise<OwnProfileDto> {
     const user = await this.accounts.me(auth);
+    if (patch.avatarId !== undefined && patch.avatarId !== user.avatarId) {
+      // AVATAR-WEAR-1: only an avatar they may wear (the points service keeps the catalogue).
+      const avatars = this.accounts.platform.ports.avatars;
+      if (avatars && !(await avatars.mayWear(user.uuid, patch.avatarId, auth!.roles))) {
+        throw fail('AVATAR_LOCKED');
+      }
+    }
     return this.applyChanges(user, profileChanges(patch));
+  }
+
+  /**
+   * AVATAR-WEAR-3: everyone (of `uuids`, when given) wearing one of `from` goes back to `to`;
+   * answers how many changed.
+   */
+  async replaceAvatar(from: string[], to: string, uuids?: string[]): Promise<number> {
+    const rows = await this.accounts.repo.wearing(from, uuids);
+    for (const row of rows) {
+      await this.applyChanges(row, { avatarId: to });
+    }
+    return rows.length;
   }
 
   /** POST /users/user-socials: handles or profile URLs of each network; '' clears one. */

@@ -48,6 +48,16 @@ export class UserRepository {
     return row;
   }
 
+  /** Accounts wearing one of these avatars (of `uuids` only, when given). */
+  async wearing(avatarIds: string[], uuids?: string[]): Promise<UserRow[]> {
+    if (avatarIds.length === 0 || uuids?.length === 0) return [];
+    const where = inArray(users.avatarId, avatarIds);
+    return this.db
+      .select()
+      .from(users)
+      .where(uuids ? and(where, inArray(users.uuid, uuids)) : where);
+  }
+
   async update(id: number, patch: Partial<NewUser>): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
