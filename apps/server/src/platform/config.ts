@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.default(true),
+  /** PTS-DJ-4: a song pays points only when it played at least this long (seconds). */
+  POINTS_MIN_PLAYED_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   /** DEMO-RESIDENT-1: resident DJs keep the demo rooms playing (with SEED_DEMO; one process of a cluster). */
   DEMO_RESIDENTS: bool.default(true),
   JWT_PRIVATE_KEY: z

@@ -1,4 +1,5 @@
 import type {
+  Badge,
   Capability,
   ClientRoomState,
   MinimalSongDto,
@@ -135,6 +136,8 @@ export interface UsersPort {
   replaceAvatar(from: string[], to: string, uuids?: string[]): Promise<number>;
   /** Who wears this avatar now. */
   wearers(avatarId: string): Promise<string[]>;
+  /** Adds (or takes away) badges of an account (SUB-PERKS-4: the Pro badge). */
+  changeBadges(uuid: string, badges: Badge[], add: boolean): Promise<void>;
 }
 
 /** The avatar catalogue (the points service). */

@@ -29,6 +29,11 @@ export const paymentService: ServiceModule = {
     const webhook = new StripeWebhook(platform, subs);
     const publicUrl = platform.config.publicUrl;
     platform.ports.subscriptions = { levelOf: async (uuid) => (await subs.of(uuid)).level };
+    // SUB-PERKS-4: Pro members wear the PLATINUM badge, for as long as the subscription lasts.
+    platform.outbox.consume('subscription.changed', 'payment.pro-badge', async ({ userUuid }) => {
+      const pro = (await subs.of(userUuid)).level === 'PRO';
+      await platform.ports.users?.changeBadges(userUuid, ['PLATINUM'], pro);
+    });
 
     route(app, e.products, () => subs.listProducts());
     route(app, e.checkout, ({ request, params }) =>

@@ -11,6 +11,7 @@ import { BUILTIN_AVATARS } from '@tt/rules';
 import type Stripe from 'stripe';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fakes/stripe';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { createRoom, RoomClient } from '../../realtime/test-kit';
 
 /** Avatars: the catalogue, the picker's locks, wearing, giving out (AVATAR-* in POINTS-RULES.md). */
 let s: TestServer;
@@ -196,7 +197,7 @@ describe('admins', () => {
   });
 });
 
-describe('SUB-PERKS-1, SUB-PERKS-3: subscriber avatars', () => {
+describe('SUB-PERKS-1..4: what Pro gives, and takes back when it ends', () => {
   it('a Pro subscriber wears one; when the subscription ends they go back to the default', async () => {
     const u = await s.createUser();
     const [plan] = await s.client.call(paymentEndpoints.products, {});
@@ -206,6 +207,19 @@ describe('SUB-PERKS-1, SUB-PERKS-3: subscriber avatars', () => {
     const events = stripe.complete(sessionId);
     for (const ev of events) expect(await stripe.send(ev)).toBe(200);
     expect((await wear(u.token, 'pro-neon')).avatarId).toBe('pro-neon');
+    const badges = async () =>
+      (await s.client.call(profileEndpoints.publicProfile, { params: { id: u.uuid } })).badges;
+    await expect.poll(badges, { timeout: 20_000 }).toContain('PLATINUM'); // SUB-PERKS-4
+    // SUB-PERKS-2: a Pro subscriber DJs in a PRO_PLAN_OWNER room; a free account does not.
+    const owner = await s.createUser();
+    const free = await s.createUser();
+    const room = await createRoom(s, owner.token, { djType: 'PRO_PLAN_OWNER' });
+    const pro = await RoomClient.join(s, u, room.uuid);
+    const other = await RoomClient.join(s, free, room.uuid);
+    await pro.action('addDj');
+    expect(await other.actionError('addDj')).toBe('You are not allowed to DJ in this room');
+    pro.disconnect();
+    other.disconnect();
     const sub = events[0]!.data.object as Stripe.Subscription;
     const ended = stripe.subscriptionEvent(
       'customer.subscription.deleted',
@@ -214,6 +228,7 @@ describe('SUB-PERKS-1, SUB-PERKS-3: subscriber avatars', () => {
     );
     expect(await stripe.send(ended)).toBe(200);
     await expect.poll(() => wearing(u.uuid), { timeout: 20_000 }).toBe('default');
+    await expect.poll(badges, { timeout: 20_000 }).not.toContain('PLATINUM');
     await expectError(wear(u.token, 'pro-neon'), 403);
   });
 });

@@ -9,9 +9,8 @@ export const EARNING = {
   /** PTS-DJ-3: all the votes of accounts younger than a day, together, on one song. */
   newAccountsTogether: 2,
   newAccountMs: 24 * 60 * 60 * 1000,
-  /** PTS-DJ-4 */
+  /** PTS-DJ-4 (the shortest paying play is POINTS_MIN_PLAYED_SECONDS, 30 s by default) */
   perSongCap: 60,
-  minPlayedSeconds: 30,
   /** PTS-LISTEN-1 */
   perSongHeard: 1,
   /** PTS-CAP-1: per person per UTC day, by kind. */
@@ -41,8 +40,9 @@ export interface Credit {
 export function creditsOfPlay(
   play: PlayFacts,
   createdAt: (uuid: string) => Date | undefined,
+  minPlayedSeconds = 30,
 ): Credit[] {
-  if (play.playedSeconds < EARNING.minPlayedSeconds) return [];
+  if (play.playedSeconds < minPlayedSeconds) return [];
   const settled = (uuid: string) => {
     const at = createdAt(uuid);
     if (!at) return null;

@@ -19,7 +19,11 @@ function consumePlays(platform: Platform, ranking: Ranking): void {
     const profiles = (await platform.ports.users?.profiles(uuids)) ?? [];
     const made = new Map(profiles.map((u) => [u.uuid, new Date(u.createdAt)]));
     const endedAt = new Date(play.endedAt);
-    const credits = creditsOfPlay({ ...play, endedAt }, (uuid) => made.get(uuid));
+    const credits = creditsOfPlay(
+      { ...play, endedAt },
+      (uuid) => made.get(uuid),
+      platform.config.POINTS_MIN_PLAYED_SECONDS,
+    );
     for (const c of credits) {
       await ranking.credit({
         ...c,

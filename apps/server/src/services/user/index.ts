@@ -15,6 +15,7 @@ import { registerBotsRoutes } from './bots.routes';
 import { registerProviderTokenRoutes } from './provider-tokens.routes';
 import { seedDemoUsers } from './seed';
 import { ProfileService } from './profile.service';
+import { ModerationService } from './moderation.service';
 import { registerChatTokenRoutes } from '../chat/index';
 
 /** The user service: accounts, sessions, e-mails, phones, profiles, moderation, vouchers. */
@@ -40,6 +41,9 @@ export const userService: ServiceModule = {
       activeUuids: (after, limit) => accounts.repo.activeUuids(after, limit),
       countActive: () => accounts.repo.countActive(),
       replaceAvatar: (from, to, uuids) => profiles.replaceAvatar(from, to, uuids),
+      changeBadges: async (uuid, badges, add) => {
+        await new ModerationService(accounts).changeBadges(uuid, badges, add);
+      },
       wearers: async (avatarId) => (await accounts.repo.wearing([avatarId])).map((u) => u.uuid),
     };
     registerAuthRoutes(app, accounts);
