@@ -10,6 +10,7 @@ import './styles/shell.css';
 import './styles/auth.css';
 import './styles/profile.css';
 import './styles/landing.css';
+import './styles/avatars.css';
 
 setupI18n();
 registerServiceWorker();

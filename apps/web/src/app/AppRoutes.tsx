@@ -28,6 +28,7 @@ const NotificationsPage = lazy(() => import('../features/notifications/Notificat
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const AdminUserPage = lazy(() => import('../features/admin/AdminUserPage'));
 const PlansPage = lazy(() => import('../features/plans/PlansPage'));
+const LeaderboardPage = lazy(() => import('../features/points/LeaderboardPage'));
 const SubscriptionReturnPage = lazy(() => import('../features/plans/SubscriptionReturnPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ConnectCallbackPage = lazy(() => import('../features/account/ConnectCallbackPage'));
@@ -151,6 +152,14 @@ export function AppRoutes() {
             <UserPage>
               <NotificationSettingsPage />
             </UserPage>
+          }
+        />
+        <Route
+          path="leaderboard"
+          element={
+            <Suspense fallback={null}>
+              <LeaderboardPage />
+            </Suspense>
           }
         />
         <Route

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useOwnProfile } from '../features/profile/queries';
 import { useIsSignedIn } from '../lib/session';
 import { Logo } from '../ui/Logo';
 import { InRoomPill } from '../features/rooms/InRoomPill';
@@ -12,7 +11,6 @@ import { UserMenu } from './UserMenu';
 export function Header() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
-  const { data: me } = useOwnProfile();
 
   return (
     <header className="site-header">
@@ -27,14 +25,12 @@ export function Header() {
           <NavLink to="/rooms" data-testid="nav-rooms">
             {t('nav.rooms')}
           </NavLink>
+          <NavLink to="/leaderboard" className="nav-secondary" data-testid="nav-leaderboard">
+            {t('nav.leaderboard')}
+          </NavLink>
           {signedIn ? (
             <NavLink to="/crates" data-testid="nav-crates">
               {t('nav.crates')}
-            </NavLink>
-          ) : null}
-          {signedIn && me ? (
-            <NavLink to={`/profile/${me.uuid}`} className="nav-secondary">
-              {t('nav.myProfile')}
             </NavLink>
           ) : null}
           {signedIn ? (

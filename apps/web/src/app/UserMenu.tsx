@@ -60,7 +60,13 @@ export function UserMenu() {
         data-testid="user-menu"
       >
         {me ? (
-          <Avatar name={name} picture={me.profilePicture} color={me.color} size={32} />
+          <Avatar
+            name={name}
+            picture={me.profilePicture}
+            color={me.color}
+            avatarId={me.avatarId}
+            size={32}
+          />
         ) : (
           <span className="avatar skeleton" style={{ width: 32, height: 32 }} aria-hidden="true" />
         )}
@@ -101,6 +107,11 @@ export function UserMenu() {
             <li>
               <Link to="/notifications" onClick={close}>
                 {t('nav.notifications')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/leaderboard" onClick={close} data-testid="menu-leaderboard">
+                {t('nav.leaderboard')}
               </Link>
             </li>
             {plans.data && plans.data.length > 0 ? (

@@ -56,10 +56,13 @@ export class Avatars {
 
   /** AVATAR-ART-1: the built-in characters are in the catalogue (admins' edits are kept). */
   async seed(): Promise<void> {
+    // Created a millisecond apart: the picker keeps the catalogue's order.
+    const base = Date.UTC(2026, 0, 1);
     await this.db
       .insert(avatars)
       .values(
-        BUILTIN_AVATARS.map((b) => ({
+        BUILTIN_AVATARS.map((b, i) => ({
+          createdAt: new Date(base + i),
           slug: b.slug,
           name: b.name,
           description: b.description,

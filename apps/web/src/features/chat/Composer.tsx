@@ -13,6 +13,7 @@ export interface MentionCandidate {
   nickname: string;
   picture?: string | null;
   color?: string;
+  avatarId?: string;
 }
 
 /**
@@ -182,7 +183,13 @@ export function Composer({
                   pickMention(p);
                 }}
               >
-                <Avatar name={p.nickname} picture={p.picture} color={p.color} size={24} />
+                <Avatar
+                  name={p.nickname}
+                  picture={p.picture}
+                  color={p.color}
+                  avatarId={p.avatarId}
+                  size={24}
+                />
                 {p.nickname}
               </button>
             </li>

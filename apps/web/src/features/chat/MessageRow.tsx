@@ -114,7 +114,13 @@ export const MessageRow = memo(function MessageRow({
       data-testid="chat-message"
       data-uuid={item.uuid}
     >
-      <Avatar name={item.userName} picture={item.picture} color={item.color} size={32} />
+      <Avatar
+        name={item.userName}
+        picture={item.picture}
+        color={item.color}
+        avatarId={item.avatarId}
+        size={32}
+      />
       <div className="chat-body">
         <div className="chat-meta">
           <strong style={item.color ? { color: item.color } : undefined}>{item.userName}</strong>

@@ -107,6 +107,7 @@ export function RoomChat({ state, me, isMod }: { state: ClientRoomState; me: Me;
           nickname: nicknameOf(data, t('room.someone')),
           picture: pictureOf(data),
           color: data?.userProfile.color,
+          avatarId: data?.userProfile.avatarId,
         };
       }),
     [state.allUsers, state.allUserData, t],

@@ -11,7 +11,13 @@ function PersonRow({ uuid, profile }: { uuid: string; profile?: UserProfileDto }
   return (
     <li className="person-row" data-testid="person-row">
       <Link to={`/profile/${uuid}`} className="person-link">
-        <Avatar name={name} picture={profile?.profilePicture} color={profile?.color} size={40} />
+        <Avatar
+          name={name}
+          picture={profile?.profilePicture}
+          color={profile?.color}
+          avatarId={profile?.avatarId}
+          size={40}
+        />
         <span>{name}</span>
       </Link>
       <FriendButtons uuid={uuid} compact />

@@ -40,6 +40,7 @@ function Row({ row, active }: { row: InboxRow; active: boolean }) {
           name={profile.data?.nickname ?? row.name}
           picture={profile.data?.profilePicture || null}
           color={profile.data?.color}
+          avatarId={profile.data?.avatarId}
           size={44}
         />
         <span className="inbox-text">
@@ -88,6 +89,7 @@ function Conversation({ uid }: { uid: string }) {
             name={name}
             picture={profile.data?.profilePicture || null}
             color={profile.data?.color}
+            avatarId={profile.data?.avatarId}
             size={36}
           />
           <strong data-testid="dm-name">{name}</strong>

@@ -9,6 +9,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AvatarPicker } from '../avatars/AvatarPicker';
 import { AboutFields } from './AboutFields';
 import { ColorPicker } from './ColorPicker';
 import { draftFrom, type ProfileDraft, type SetDraft } from './draft';
@@ -101,6 +102,12 @@ function ProfileEditForm({ profile }: { profile: OwnProfileDto }) {
             onUploaded={refresh}
           />
         </div>
+      </section>
+
+      <section className="card edit-section" aria-labelledby="avatar-edit-title">
+        <h2 id="avatar-edit-title">{t('avatars.title')}</h2>
+        <p className="field-hint">{t('avatars.lead')}</p>
+        <AvatarPicker current={profile.avatarId} />
       </section>
 
       <form onSubmit={onSubmit} noValidate data-testid="profile-form">

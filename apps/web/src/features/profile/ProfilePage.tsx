@@ -12,6 +12,8 @@ import { FollowButton } from '../friends/FollowButton';
 import { FriendButtons } from '../friends/FriendButtons';
 import { MessageButton } from '../messages/MessageButton';
 import { useStaff } from '../admin/queries';
+import { AvatarFigure } from '../avatars/Figure';
+import { ProfilePoints } from '../points/ProfilePoints';
 
 /** A public profile: cover, picture, nickname, pronouns, badges, details and socials. */
 export function ProfilePage() {
@@ -76,6 +78,12 @@ export function ProfilePage() {
           size={128}
           className="profile-avatar"
         />
+        <AvatarFigure
+          avatarId={profile.avatarId}
+          size={150}
+          className="profile-figure"
+          dancing={false}
+        />
         <div className="profile-id">
           <h1 data-testid="profile-nickname">{profile.nickname}</h1>
           <p className="profile-sub">
@@ -86,6 +94,7 @@ export function ProfilePage() {
             ) : null}
             {fullName ? <span>{fullName}</span> : null}
           </p>
+          <ProfilePoints uuid={profile.uuid} />
           {profile.badges.length > 0 ? (
             <ul className="badges" aria-label={t('profile.badges')}>
               {profile.badges.map((b) => (

@@ -6,6 +6,7 @@ import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { SeasonBanner } from '../points/SeasonBanner';
 import { useVerifyToCreate } from '../profile/queries';
 import { CurrentRoomBanner } from './CurrentRoomBanner';
 import {
@@ -77,6 +78,7 @@ export function RoomsPage() {
           </Link>
         )}
       </div>
+      <SeasonBanner />
 
       <CurrentRoomBanner />
 

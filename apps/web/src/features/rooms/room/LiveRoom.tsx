@@ -10,6 +10,7 @@ import { RoomChat } from '../../chat/RoomChat';
 import { DriftOverlay } from '../../player/DriftOverlay';
 import { GuestPreviewPrompt } from '../../player/GuestPreviewPrompt';
 import { usePlayer } from '../../player/usePlayer';
+import { usePointsToast } from '../../points/usePointsToast';
 import { PeopleIcon } from '../RoomCard';
 import { DjPanel } from './DjPanel';
 import { useMe, useRoomToast } from './hooks';
@@ -30,6 +31,8 @@ export function LiveRoom({ room }: { room: RoomDto }) {
   const me = useMe();
   const [sheetUser, setSheetUser] = useState<string | null>(null);
   usePlayer();
+  const playingDj = state?.nowPlaying ? (state.djs[0]?.uuid ?? null) : null;
+  usePointsToast(playingDj, state?.nowPlaying?.startTime ?? null, me.uuid);
 
   if (!state) {
     return <Waiting room={room} status={status} />;

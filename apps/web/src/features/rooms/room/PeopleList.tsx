@@ -47,6 +47,7 @@ export function PeopleList({
                   name={name}
                   picture={pictureOf(data)}
                   color={data?.userProfile.color}
+                  avatarId={data?.userProfile.avatarId}
                   size={32}
                 />
                 <span className="person-name">

@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { ClientUserData } from '@tt/protocol';
 import { useRoomStore } from '../../../lib/socket/store';
 import { Avatar } from '../../../ui/Avatar';
+import { Figure } from '../../avatars/Figure';
+import { useAvatarArt } from '../../avatars/queries';
 import { nicknameOf, pictureOf } from '../model';
 
 /**
- * A person in the room: their picture or initials on their colour, their name, the one-time
- * animation they just played (an emoji bubble, or a jump), and a bob while they like the song.
+ * A person in the room: their avatar character (AVATAR-ART-1) — or, without one, their picture or
+ * initials — their name, the one-time animation they just played (an emoji bubble, or a jump), and
+ * a dance while they like the song.
  * A button: it opens the person's card (and the moderator menu for moderators).
  */
 export function RoomAvatar({
@@ -35,8 +38,10 @@ export function RoomAvatar({
   const anim = useRoomStore((s) => s.animations[uuid]);
   const name = nicknameOf(data, t('room.someone'));
   const color = data?.userProfile.color ?? null;
+  const art = useAvatarArt(data?.userProfile.avatarId);
   const classes = [
     'room-avatar',
+    art ? 'has-figure' : '',
     liking ? 'is-liking' : '',
     disliking ? 'is-disliking' : '',
     anim?.animation === 'jump' ? 'is-jumping' : '',
@@ -50,9 +55,14 @@ export function RoomAvatar({
       aria-label={label ? `${name}, ${label}` : name}
       data-testid={`avatar-${uuid}`}
       data-user={name}
+      data-avatar={art ? data?.userProfile.avatarId : undefined}
     >
       <span className="room-avatar-body" key={anim?.animation === 'jump' ? anim.id : 0}>
-        <Avatar name={name} picture={pictureOf(data)} color={color} size={size} />
+        {art ? (
+          <Figure art={art} size={Math.round(size * 1.5)} dancing={liking} />
+        ) : (
+          <Avatar name={name} picture={pictureOf(data)} color={color} size={size} />
+        )}
       </span>
       {showName ? <span className="room-avatar-name">{name}</span> : null}
       {anim?.animation === 'emoji' && anim.emoji ? (

@@ -115,7 +115,13 @@ export function UserSheet({
     >
       <div className="user-sheet-inner">
         <div className="user-sheet-head">
-          <Avatar name={name} picture={pictureOf(data)} color={data?.userProfile.color} size={56} />
+          <Avatar
+            name={name}
+            picture={pictureOf(data)}
+            color={data?.userProfile.color}
+            avatarId={data?.userProfile.avatarId}
+            size={56}
+          />
           <div>
             <h2 id={titleId}>{name}</h2>
             <p className="muted">
