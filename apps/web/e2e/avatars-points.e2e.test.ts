@@ -148,4 +148,40 @@ describe('web: avatars, points and seasons', () => {
       .toMatch(/Platinum/i);
     await page.context().close();
   });
+
+  it('STAFF-SEASONS-1, STAFF-AVATARS-2: admins add a season, give an avatar and points from the console', async () => {
+    const admin = await s.createUser({ roles: ['admin'], nickname: 'Boss' });
+    const crew = await person('Crew Member');
+    const page = await signedInPage(browser, admin.token);
+    await page.goto(`${s.url}/admin/seasons`);
+    await page.getByTestId('admin-season-row').filter({ hasText: 'Autumn Sessions' }).waitFor();
+    await page.getByTestId('season-name').fill('Season 2 · Winter');
+    const start = new Date(Date.now() + 40 * DAY).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 70 * DAY).toISOString().slice(0, 10);
+    await page.getByLabel('Starts').fill(start);
+    await page.getByLabel('Ends').fill(end);
+    await page.getByTestId('season-create').click();
+    await page.getByTestId('admin-season-row').filter({ hasText: 'Season 2 · Winter' }).waitFor();
+    await shot(page, 'admin-seasons-1280');
+    await page.goto(`${s.url}/admin/avatars`);
+    await page.getByTestId('admin-avatar-row').first().waitFor();
+    await shot(page, 'admin-avatars-1280');
+
+    await page.goto(`${s.url}/admin/users/${crew.uuid}`);
+    await page.getByTestId('admin-give-avatar').selectOption({ label: 'Stage Crew' });
+    await page.getByTestId('admin-give-avatar-submit').click();
+    await page.getByTestId('admin-held-avatars').getByText('Stage Crew').waitFor();
+    await page.getByTestId('admin-points-amount').fill('25');
+    await page.getByLabel('Reason').fill('Helped at the launch party');
+    await page.getByTestId('admin-points-submit').click();
+    await page.getByTestId('admin-points').getByText('25 pts').waitFor();
+    await page.context().close();
+
+    const mine = await signedInPage(browser, crew.token, 390);
+    await mine.goto(`${s.url}/settings/profile`);
+    const choice = mine.getByTestId('avatar-choice-staff-crew');
+    await choice.click();
+    await expect.poll(() => choice.getAttribute('aria-pressed')).toBe('true');
+    await mine.context().close();
+  });
 });

@@ -16,9 +16,24 @@ import { dataDirSecret } from '../platform/secrets';
 
 /** The resident DJ of each demo room (DEMO-RESIDENT-1). */
 export const RESIDENTS = [
-  { slug: 'late-night-grooves', nickname: 'Resident Luna', email: 'resident-luna@turntable.local' },
-  { slug: 'indie-garage', nickname: 'Resident Milo', email: 'resident-milo@turntable.local' },
-  { slug: 'sunset-yacht', nickname: 'Resident Coral', email: 'resident-coral@turntable.local' },
+  {
+    slug: 'late-night-grooves',
+    nickname: 'Resident Luna',
+    email: 'resident-luna@turntable.local',
+    avatarId: 'synth-fox',
+  },
+  {
+    slug: 'indie-garage',
+    nickname: 'Resident Milo',
+    email: 'resident-milo@turntable.local',
+    avatarId: 'mohawk-mo',
+  },
+  {
+    slug: 'sunset-yacht',
+    nickname: 'Resident Coral',
+    email: 'resident-coral@turntable.local',
+    avatarId: 'long-loop',
+  },
 ] as const;
 
 export interface ResidentOptions {
@@ -28,7 +43,7 @@ export interface ResidentOptions {
   log: Logger;
   /** The account that owns the resident bots (the demo DJ). */
   owner: { email: string; password: string };
-  residents?: readonly { slug: string; nickname: string; email: string }[];
+  residents?: readonly { slug: string; nickname: string; email: string; avatarId?: string }[];
   /** How often each resident looks at its room (default 5 s). */
   everyMs?: number;
 }
@@ -96,7 +111,14 @@ export class ResidentDjs {
       try {
         const token = await this.tokenOf(r, password);
         const room = await this.api(token).call(roomEndpoints.get, { params: { id: r.slug } });
-        const me = (await this.api(token).call(profileEndpoints.ownProfile, {})).uuid;
+        const profile = await this.api(token).call(profileEndpoints.ownProfile, {});
+        const me = profile.uuid;
+        if (r.avatarId && profile.avatarId === 'default') {
+          // Each resident wears its own character (AVATAR-ART-1); a later choice is kept.
+          await this.api(token)
+            .call(profileEndpoints.updateProfile, { body: { avatarId: r.avatarId } })
+            .catch(() => undefined);
+        }
         const tick = () =>
           void this.look(r.slug, room.uuid, token, me).catch((err: unknown) =>
             this.opts.log.debug({ err, room: r.slug }, 'resident DJ look failed'),

@@ -44,14 +44,17 @@ async function seedDemoSeason(platform: Platform, seasons: Seasons, ranking: Ran
     startDate: new Date(now - 20 * day).toISOString(),
     endDate: new Date(now + 40 * day).toISOString(),
   });
-  const demo: [string, number][] = [
-    ['dj@turntable.local', 420],
-    ['listener@turntable.local', 95],
-    ['mod@turntable.local', 60],
+  const demo: [string, number, string][] = [
+    ['dj@turntable.local', 420, 'disco-dot'],
+    ['listener@turntable.local', 95, 'lofi-cat'],
+    ['mod@turntable.local', 60, 'cap-cue'],
+    ['admin@turntable.local', 0, 'suit-sway'],
   ];
-  for (const [email, amount] of demo) {
+  for (const [email, amount, avatarId] of demo) {
     const uuid = await platform.ports.users?.uuidByEmail(email);
     if (!uuid) continue;
+    await platform.ports.users?.replaceAvatar(['default'], avatarId, [uuid]);
+    if (amount === 0) continue;
     await ranking.credit({
       userUuid: uuid,
       amount,

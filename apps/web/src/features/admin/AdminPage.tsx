@@ -5,6 +5,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Avatar } from '../../ui/Avatar';
 import { AccessRequests } from './AccessRequests';
 import { AccountsPanel } from './AccountsPanel';
+import { AvatarsPanel } from './AvatarsPanel';
+import { SeasonsPanel } from './SeasonsPanel';
 import { ConsoleNav } from './ConsoleNav';
 import { DeactivationRequests } from './DeactivationRequests';
 import { Pager } from './Pager';
@@ -57,6 +59,10 @@ export default function AdminPage() {
       <RoomsPanel />
     ) : tab === 'accounts' ? (
       <AccountsPanel />
+    ) : tab === 'seasons' ? (
+      <SeasonsPanel />
+    ) : tab === 'avatars' ? (
+      <AvatarsPanel />
     ) : (
       <p className="alert alert-info">{t('admin.noSuchSection')}</p>
     );

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Capability, MODERATION_REASON_MAX, type AdminUserDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
 import { Avatar } from '../../ui/Avatar';
+import { HeldAvatars, PointsAdjust } from './UserGameSections';
 import { BanLengthField } from '../../ui/BanLengthField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { StaffOnly } from './AdminPage';
@@ -221,6 +222,12 @@ export default function AdminUserPage() {
           {staff.isAdmin ? <AdminPassword user={u} /> : null}
         </div>
       </div>
+      {staff.isAdmin ? (
+        <div className="admin-grid">
+          <HeldAvatars user={u} />
+          <PointsAdjust user={u} />
+        </div>
+      ) : null}
       <Comments user={u} />
     </div>
   );

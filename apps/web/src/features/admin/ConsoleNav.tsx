@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-export const CONSOLE_TABS = ['people', 'vouchers', 'phones', 'rooms', 'accounts'] as const;
+export const CONSOLE_TABS = [
+  'people',
+  'vouchers',
+  'phones',
+  'rooms',
+  'accounts',
+  'seasons',
+  'avatars',
+] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 /** The console's sections; all but People are for admins. */
