@@ -168,11 +168,13 @@ describe('web: avatars, points and seasons', () => {
     await shot(page, 'admin-avatars-1280');
 
     await page.goto(`${s.url}/admin/users/${crew.uuid}`);
+    await page.getByTestId('admin-held-avatars').waitFor();
+    await shot(page, 'admin-user-game-1280');
     await page.getByTestId('admin-give-avatar').selectOption({ label: 'Stage Crew' });
     await page.getByTestId('admin-give-avatar-submit').click();
     await page.getByTestId('admin-held-avatars').getByText('Stage Crew').waitFor();
     await page.getByTestId('admin-points-amount').fill('25');
-    await page.getByLabel('Reason').fill('Helped at the launch party');
+    await page.getByTestId('admin-points').getByLabel('Reason').fill('Helped at the launch party');
     await page.getByTestId('admin-points-submit').click();
     await page.getByTestId('admin-points').getByText('25 pts').waitFor();
     await page.context().close();

@@ -64,7 +64,7 @@ export function UserMenu() {
             name={name}
             picture={me.profilePicture}
             color={me.color}
-            avatarId={me.avatarId}
+            avatarId={me.profilePicture ? null : me.avatarId}
             size={32}
           />
         ) : (

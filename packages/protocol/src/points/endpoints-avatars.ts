@@ -113,7 +113,8 @@ export const avatarEndpoints = {
     method: 'GET',
     path: '/service/avatar/{id}',
     auth: SERVICE_OR_ADMIN_ROLES,
-    summary: "A person's avatars as their picker shows them (services and admins)",
+    summary:
+      "Every avatar with a person's lock and assignment, private ones included (services and admins)",
     params: UserParam,
     response: z.array(MyAvatarDto),
   }),

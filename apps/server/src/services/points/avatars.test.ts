@@ -144,6 +144,11 @@ describe('admins', () => {
     const crew = await s.client.call(a.bySlug, { params: { slug: 'staff-crew' } });
     const u = await s.createUser();
     await expectError(wear(u.token, 'staff-crew'), 403);
+    const before = await s.as(admin.token).call(a.ofUser, { params: { id: u.uuid } });
+    expect(before.find((x) => x.slug === 'staff-crew')).toMatchObject({
+      lock: 'ASSIGNED_ONLY',
+      assignment: null,
+    });
     const given = await s.as(admin.token).call(a.assign, {
       params: { id: crew.id },
       body: { userUuid: u.uuid },

@@ -121,14 +121,18 @@ export class Avatars {
    * The picker (AVATAR-WEAR-2): everything a person may wear, and locked the Pro and award ones
    * with what unlocks them; private and Discord-only ones only when they hold them.
    */
-  async mine(userUuid: string, roles: readonly TokenRole[]): Promise<MyAvatarDto[]> {
+  async mine(
+    userUuid: string,
+    roles: readonly TokenRole[],
+    includeHidden = false,
+  ): Promise<MyAvatarDto[]> {
     const h = await this.holder(userUuid, roles);
     const out: MyAvatarDto[] = [];
     for (const a of await this.all()) {
       const assignment = h.assigned.get(a.id) ?? null;
       const lock = avatarLock(a, { assigned: Boolean(assignment), pro: h.pro, admin: h.admin });
       const hidden = (a.visibility === 'PRIVATE' || a.discordOnly) && lock !== null;
-      if (!hidden) out.push({ ...a, lock, assignment });
+      if (!hidden || includeHidden) out.push({ ...a, lock, assignment });
     }
     return out;
   }
@@ -292,8 +296,8 @@ export class Avatars {
     return { ...toAvatarDto(a), holders: Number(n) };
   }
 
-  /** A person's picker as services and admins see it. */
+  /** Every avatar with a person's lock and assignment, hidden ones included (services, admins). */
   async ofUser(userUuid: string): Promise<MyAvatarDto[]> {
-    return this.mine(userUuid, []);
+    return this.mine(userUuid, [], true);
   }
 }
