@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|realtime|search|crates|flood|chat]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search|crates|points|flood|chat]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 1000) sockets joining one room at once, against a bare ws server
@@ -19,6 +19,9 @@
  * processes behind nginx, BENCH_CLUSTER_LISTENERS (default 2000; the goal size is 10000) guests in
  * one room, a song change and BENCH_VOTES_PER_SECOND for BENCH_VOTE_SECONDS; then the same on one
  * process, and the failover time when the owner is killed (bench/cluster.ts).
+ * Points (`-- points`): BENCH_POINTS_PEOPLE (default 5000) balances in a season; board pages, one
+ * person's live rank, the banner, the avatar catalogue and credits, against the status route
+ * (bench/points.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
@@ -31,6 +34,7 @@ import { benchFlood } from './flood';
 import { load, printResults, type LoadResult } from './http';
 import { benchJoinStorm } from './join';
 import { bareBroadcast, voteFanOut } from './realtime';
+import { pointsScenarios } from './points';
 import { searchScenarios } from './search';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
@@ -113,6 +117,13 @@ async function main() {
         `\nCrates (${seconds}s per scenario, concurrency ${concurrency}, ${songs} songs)`,
       );
       printResults(await crateScenarios(s, u.token, { seconds, concurrency, songs }));
+    }
+    if (which === 'all' || which === 'points') {
+      const people = env('BENCH_POINTS_PEOPLE', 5000);
+      console.log(
+        `\nPoints and leaderboards (${seconds}s per scenario, concurrency ${concurrency}, ${people} people)`,
+      );
+      printResults(await pointsScenarios(s, { seconds, concurrency, people }));
     }
     if (which === 'all' || which === 'flood') {
       const o = {

@@ -39,7 +39,11 @@ export function SeasonBanner({ compact = true }: { compact?: boolean }) {
         <span className="muted">
           {timeLeft(data.season.endDate)}
           {me
-            ? ` · ${t('points.yourRank', { rank: me.rank, n: me.balance.toLocaleString(i18n.language) })}`
+            ? ` · ${t('points.yourRank', {
+                rank: me.rank,
+                count: me.balance,
+                n: me.balance.toLocaleString(i18n.language),
+              })}`
             : ` · ${t('points.playToEarn')}`}
         </span>
       </div>
