@@ -33,6 +33,7 @@ import { route } from './platform/route';
 import type { Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index';
+import { brandedIndex } from './platform/brand-html';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests). */
@@ -186,7 +187,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+    const indexHtml = brandedIndex(
+      fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8'),
+      config.BRAND,
+    );
     // The web app's client-side routes: a GET that is not an API call and not a built asset
     // (every file of the build is a static route of its own) serves index.html, dots and all.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -8,3 +8,4 @@ export * from './chat';
 export * from './room-roles';
 export * from './moderation';
 export * from './avatars';
+export * from './brand';

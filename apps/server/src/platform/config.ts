@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
   WEB_DIST: z.string().optional(),
+  /** BRAND-NAME-1, BRAND-PROVIDERS-1: which product this server is (name, colours, music). */
+  BRAND: z.enum(['turntable', 'hangout']).default('turntable'),
   SEED_DEMO: bool.default(true),
   /** PTS-DJ-4: a song pays points only when it played at least this long (seconds). */
   POINTS_MIN_PLAYED_SECONDS: z.coerce.number().int().min(0).max(600).default(30),

@@ -1,3 +1,4 @@
+import { BRAND_TEXT } from '../lib/brand';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useChatConnection } from '../features/chat/chatSocket';
@@ -20,7 +21,9 @@ export function Shell() {
       </main>
       <footer className="site-footer">
         <div className="container footer-inner">
-          <span>© {new Date().getFullYear()} Turntable LIVE</span>
+          <span>
+            © {new Date().getFullYear()} {BRAND_TEXT.title}
+          </span>
           <span className="footer-tagline">{t('footer.tagline')}</span>
         </div>
       </footer>

@@ -1,3 +1,4 @@
+import { BRAND_TEXT } from './brand';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json';
@@ -51,7 +52,11 @@ export function setupI18n(): typeof i18n {
     lng,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
+    // BRAND-NAME-1: "{{product}}" and "{{brand}}" in any text name this server's product.
+    interpolation: {
+      escapeValue: false,
+      defaultVariables: { product: BRAND_TEXT.title, brand: BRAND_TEXT.name },
+    },
     returnNull: false,
   });
   return i18n;

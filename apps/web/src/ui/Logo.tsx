@@ -1,4 +1,6 @@
-/** The wordmark: a spinning record and "Turntable LIVE". */
+import { BRAND_TEXT } from '../lib/brand';
+
+/** The wordmark: a spinning record and the product's name (BRAND-NAME-1). */
 export function Logo() {
   return (
     <span className="logo-mark">
@@ -10,7 +12,8 @@ export function Logo() {
         <circle cx="32" cy="32" r="2" fill="#fff" />
       </svg>
       <span className="logo-text">
-        <span className="logo-word">Turntable</span> <span className="logo-live">LIVE</span>
+        <span className="logo-word">{BRAND_TEXT.word}</span>{' '}
+        <span className="logo-live">{BRAND_TEXT.tag}</span>
       </span>
     </span>
   );

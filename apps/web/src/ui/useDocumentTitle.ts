@@ -1,8 +1,9 @@
+import { BRAND_TEXT } from '../lib/brand';
 import { useEffect } from 'react';
 
-/** Sets the tab title to "<page> · Turntable LIVE". */
+/** Sets the tab title to "<page> · <product>" (BRAND-NAME-1). */
 export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {
-    document.title = title ? `${title} · Turntable LIVE` : 'Turntable LIVE';
+    document.title = title ? `${title} · ${BRAND_TEXT.title}` : BRAND_TEXT.title;
   }, [title]);
 }

@@ -4,7 +4,7 @@ import {
   type SearchSource,
   type SongDataDto,
 } from '@tt/protocol';
-import { filterPrivateSoundCloudTracks } from '@tt/rules';
+import { brandOffersSource, filterPrivateSoundCloudTracks } from '@tt/rules';
 import { mapSoundcloudTrack, type SoundcloudTrack } from '../../../platform/providers/soundcloud';
 import type { Platform } from '../../../platform/service';
 import { fromCatalogue, fromProvider } from '../music';
@@ -39,11 +39,15 @@ export class SearchSources {
   ) {}
 
   /** The sources this platform has, in tab order. */
+  /** The sources configured here that the brand offers (BRAND-PROVIDERS-1). */
   available(): SearchSource[] {
-    return SEARCH_SOURCES.filter((s) =>
-      s === 'uploadService'
-        ? Boolean(this.platform.ports.songs)
-        : this.gateway.has(sourceProvider(s)),
+    const brand = this.platform.config.BRAND;
+    return SEARCH_SOURCES.filter(
+      (s) =>
+        brandOffersSource(brand, s) &&
+        (s === 'uploadService'
+          ? Boolean(this.platform.ports.songs)
+          : this.gateway.has(sourceProvider(s))),
     );
   }
 

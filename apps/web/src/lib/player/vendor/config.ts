@@ -1,3 +1,4 @@
+import { BRAND_TEXT } from '../../brand';
 import type { SearchSource, SongProvider } from '@tt/protocol';
 
 /** The providers with a vendor player in the browser. */
@@ -31,7 +32,7 @@ export const DEFAULT_VENDOR_CONFIG: VendorConfig = {
   youtubeHost: 'https://www.youtube.com',
   soundcloudWidgetUrl: 'https://w.soundcloud.com/player/',
   soundcloudApiUrl: 'https://api.soundcloud.com',
-  appName: 'Turntable LIVE',
+  appName: BRAND_TEXT.title,
 };
 
 /** Search sources (GET /search/sources) that have a vendor player, as song providers. */
