@@ -537,6 +537,10 @@ export const ERRORS = {
   },
   ALREADY_SUBSCRIBED: { status: 409, message: 'You already have a subscription.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  ANALYSIS_WEBHOOK_NOT_CONFIGURED: {
+    status: 400,
+    message: 'The music-analysis webhook is not configured on this server.',
+  },
   AVATAR_NOT_FOUND: { status: 404, message: 'Avatar not found.' },
   AVATAR_SLUG_TAKEN: { status: 409, message: 'An avatar with this slug exists already.' },
   AVATAR_LOCKED: { status: 403, message: 'You cannot wear this avatar yet.' },

@@ -172,6 +172,8 @@ const EnvSchema = z.object({
   MUSIC_ANALYSIS_URL: z.string().url().optional(),
   /** Sent to the music-analysis service as Authorization: Bearer. */
   MUSIC_ANALYSIS_TOKEN: z.string().optional(),
+  /** ANALYSIS-2: the secret the music-analysis service signs its webhook with (off when unset). */
+  MUSIC_ANALYSIS_WEBHOOK_SECRET: z.string().min(8).optional(),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -232,4 +232,13 @@ export const playlistSongDataEndpoints = {
     params: SimilarTracksParams,
     response: SimilarTracksRes,
   }),
+  analysisWebhook: endpoint({
+    service: P,
+    method: 'POST',
+    path: '/cyanite/webhook',
+    auth: 'public',
+    summary:
+      'The music-analysis service says an analysis finished or failed (raw JSON body; Signature header = hex HMAC-SHA512 under MUSIC_ANALYSIS_WEBHOOK_SECRET)',
+    response: z.object({ received: z.boolean() }),
+  }),
 };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { paymentEndpoints as e } from '@tt/protocol';
 import { caller } from '../../platform/auth';
+import { headerOf, withRawJsonBody } from '../../platform/raw-body';
 import { route } from '../../platform/route';
 import type { ServiceModule } from '../../platform/service';
 import { Subscriptions } from './subscriptions';
@@ -50,18 +51,13 @@ export const paymentService: ServiceModule = {
     });
 
     // SUB-WEBHOOK-1: the signature covers the exact bytes Stripe sent: the body stays a string.
-    void app.register(async (scope) => {
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
-        done(null, body),
-      );
-      route(scope, e.webhook, ({ request }) => {
-        const signature = request.headers['stripe-signature'];
-        return webhook.receive(
+    withRawJsonBody(app, (scope) => {
+      route(scope, e.webhook, ({ request }) =>
+        webhook.receive(
           request.body as string | undefined,
-          Array.isArray(signature) ? signature[0] : signature,
-        );
-      });
+          headerOf(request.headers['stripe-signature']),
+        ),
+      );
     });
   },
 };

@@ -13,6 +13,10 @@ import { registerSearchRoutes } from './search/routes';
 import { PlaylistSearchService } from './search/search.service';
 import { SongMediaService } from './song-data/media.service';
 import { MigrateLinksService } from './song-data/migrate.service';
+import { playlistSongDataEndpoints } from '@tt/protocol';
+import { headerOf, withRawJsonBody } from '../../platform/raw-body';
+import { route } from '../../platform/route';
+import { AnalysisWebhook, TrackAnalyses } from './analysis/webhook';
 import { registerSongDataRoutes } from './song-data/routes';
 import { SimilarTracksService } from './song-data/similar.service';
 import { SongDataService } from './song-data/song-data.service';
@@ -33,11 +37,22 @@ export const playlistService: ServiceModule = {
     const gateway = new ProviderGateway(platform.providers, platform.log);
     registerSearchRoutes(app, new PlaylistSearchService(platform, gateway));
     const songData = new SongDataService(platform, gateway);
+    const analyses = new TrackAnalyses(platform.db);
     registerSongDataRoutes(app, {
       songData,
       media: new SongMediaService(platform, gateway),
       migrate: new MigrateLinksService(platform, gateway, songData.matcher),
-      similar: new SimilarTracksService(platform, gateway),
+      similar: new SimilarTracksService(platform, gateway, analyses),
+    });
+    // ANALYSIS-2: signed over the exact bytes sent, so the body stays a string.
+    const analysisWebhook = new AnalysisWebhook(platform, analyses);
+    withRawJsonBody(app, (scope) => {
+      route(scope, playlistSongDataEndpoints.analysisWebhook, ({ request }) =>
+        analysisWebhook.receive(
+          request.body as string | undefined,
+          headerOf(request.headers.signature),
+        ),
+      );
     });
     registerCatalogueRoutes(app, new CatalogueService(platform, gateway), () => ({
       service: 'playlist-service',

@@ -2,6 +2,7 @@ import { SIMILAR_TRACKS_LIMIT, type SimilarTracksRes, type SongDataDto } from '@
 import type { Platform } from '../../../platform/service';
 import { annotateCatalogue, fromProvider } from '../music';
 import type { ProviderGateway } from '../providers';
+import type { TrackAnalyses } from '../analysis/webhook';
 import { MusicAnalysisClient } from './music-analysis';
 
 /** Similar ids resolved through Spotify per request (enough to fill 8 after the filters). */
@@ -30,6 +31,7 @@ export class SimilarTracksService {
   constructor(
     private readonly platform: Platform,
     private readonly gateway: ProviderGateway,
+    private readonly analyses: TrackAnalyses,
   ) {
     const url = platform.config.MUSIC_ANALYSIS_URL;
     this.client = url
@@ -40,6 +42,12 @@ export class SimilarTracksService {
   async similar(spotifyId: string): Promise<SimilarTracksRes> {
     const log = this.platform.log;
     if (!this.client || !this.gateway.has('spotify')) return { status: 'unavailable', songs: [] };
+    // ANALYSIS-1, ANALYSIS-3: with the webhook on, a queued track waits for its news.
+    if (this.platform.config.MUSIC_ANALYSIS_WEBHOOK_SECRET) {
+      const state = await this.analyses.state(spotifyId);
+      if (state === 'waiting') return { status: 'enqueued', songs: [] };
+      if (state === 'failed') return { status: 'unavailable', songs: [] };
+    }
     let answer;
     try {
       answer = await this.client.similarTracks(spotifyId);
@@ -54,6 +62,7 @@ export class SimilarTracksService {
       }
       try {
         await this.client.enqueue(spotifyId);
+        await this.analyses.set(spotifyId, 'enqueued');
       } catch (err) {
         log.warn({ err, spotifyId }, 'Similar tracks: enqueueing the track failed');
         return { status: 'unavailable', songs: [] };
