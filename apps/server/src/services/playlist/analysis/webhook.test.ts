@@ -84,7 +84,7 @@ describe('POST /cyanite/webhook', () => {
         `${bare.url}${serviceBase('playlist')}/cyanite/webhook`,
       );
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(
+      expect(((await res.json()) as { message: string }).message).toBe(
         'The music-analysis webhook is not configured on this server.',
       );
     } finally {
