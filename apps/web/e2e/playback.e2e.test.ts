@@ -153,7 +153,7 @@ describe('web: the room plays the song in the browser, in sync', () => {
       params: { id: uploader.uuid, capability: 'uploadMusic' },
     });
     const [a, b] = await Promise.all([
-      chord(tmp, 'a.mp3', 45, [220, 277, 330], 'Major Chord'),
+      chord(tmp, 'a.mp3', 90, [220, 277, 330], 'Major Chord'),
       chord(tmp, 'b.mp3', 30, [196, 233], 'Minor Interval'),
     ]);
     songA = await upload(uploader.token, a, 'a.mp3');
