@@ -137,13 +137,18 @@ export class Avatars {
     return out;
   }
 
+  /** AVATAR-WEAR-1: what keeps this person from wearing `a` (null: nothing). */
+  private async lockFor(a: AvatarRow, userUuid: string, roles: readonly TokenRole[]) {
+    const h = await this.holder(userUuid, roles);
+    return avatarLock(
+      { visibility: a.visibility as AvatarDto['visibility'], discordOnly: a.discordOnly },
+      { assigned: h.assigned.has(a.id), pro: h.pro, admin: h.admin },
+    );
+  }
+
   async holding(userUuid: string, slug: string) {
     const a = await this.bySlug(slug);
-    const h = await this.holder(userUuid, []);
-    const lock = avatarLock(
-      { visibility: a.visibility as AvatarDto['visibility'], discordOnly: a.discordOnly },
-      { assigned: h.assigned.has(a.id), pro: h.pro, admin: false },
-    );
+    const lock = await this.lockFor(a, userUuid, []);
     return { userUuid, slug: a.slug, wearable: lock === null, lock };
   }
 
@@ -151,13 +156,7 @@ export class Avatars {
   async mayWear(userUuid: string, slug: string, roles: readonly TokenRole[]): Promise<boolean> {
     if (slug === DEFAULT_AVATAR) return true;
     const [a] = await this.db.select().from(avatars).where(eq(avatars.slug, slug));
-    if (!a) return false;
-    const h = await this.holder(userUuid, roles);
-    const lock = avatarLock(
-      { visibility: a.visibility as AvatarDto['visibility'], discordOnly: a.discordOnly },
-      { assigned: h.assigned.has(a.id), pro: h.pro, admin: h.admin },
-    );
-    return lock === null;
+    return Boolean(a) && (await this.lockFor(a, userUuid, roles)) === null;
   }
 
   async create(body: {

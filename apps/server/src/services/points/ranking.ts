@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
 import { EARNING } from './earning';
-import { pointsLedger, rankingStatus } from './schema';
+import { pointsLedger, rankingStatus, seasons as seasonsTable } from './schema';
 import { toSeasonDto, type Seasons, type SeasonRow } from './seasons';
 
 type StatusRow = typeof rankingStatus.$inferSelect;
@@ -150,16 +150,12 @@ export class Ranking {
   /** Every season someone earned in, newest first. */
   async statuses(userUuid: string): Promise<RankingStatusDto[]> {
     const rows = await this.db
-      .select()
+      .select({ row: rankingStatus, frozenAt: seasonsTable.frozenAt })
       .from(rankingStatus)
+      .innerJoin(seasonsTable, eq(seasonsTable.id, rankingStatus.seasonId))
       .where(eq(rankingStatus.userUuid, userUuid))
       .orderBy(desc(rankingStatus.seasonId));
-    const out: RankingStatusDto[] = [];
-    for (const row of rows) {
-      const season = await this.seasons.byId(row.seasonId);
-      out.push(await this.toDto(row, Boolean(season.frozenAt)));
-    }
-    return out;
+    return Promise.all(rows.map((r) => this.toDto(r.row, Boolean(r.frozenAt))));
   }
 
   async lifetime(userUuid: string): Promise<RankingStatusDto> {
