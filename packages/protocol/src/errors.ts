@@ -558,6 +558,57 @@ export const ERRORS = {
   SEASON_NOT_ENDED: { status: 409, message: 'This season has not ended yet.' },
   NO_CURRENT_SEASON: { status: 409, message: 'No season is running now.' },
   POINTS_USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  COMMUNITY_NOT_FOUND: { status: 404, message: 'Community not found.' },
+  COMMUNITY_SLUG_TAKEN: { status: 409, message: 'A community with this address exists already.' },
+  COMMUNITY_LIMIT: {
+    status: 409,
+    message: 'You own as many communities as anyone may (5): end one first.',
+  },
+  COMMUNITY_MANAGE_FORBIDDEN: {
+    status: 403,
+    message: 'Only the owner and moderators of this community can do this.',
+  },
+  COMMUNITY_OWNER_ONLY: {
+    status: 403,
+    message: 'Only the owner of this community or an admin can do this.',
+  },
+  COMMUNITY_PRIVATE: {
+    status: 403,
+    message: 'This community is invite-only: its owner or moderators add members.',
+  },
+  COMMUNITY_ALREADY_MEMBER: { status: 409, message: 'You are a member of this community already.' },
+  COMMUNITY_NOT_MEMBER: { status: 404, message: 'This person is not a member of this community.' },
+  COMMUNITY_OWNER_LEAVES: {
+    status: 409,
+    message: 'The owner cannot leave: hand the community to someone else first.',
+  },
+  COMMUNITY_ROOM_FORBIDDEN: {
+    status: 403,
+    message: 'Only the owner and co-owners of a room can put it in a community.',
+  },
+  COMMUNITY_ROOM_LIMIT: {
+    status: 409,
+    message: 'A room belongs to at most 5 communities, and a community holds at most 100 rooms.',
+  },
+  COMMUNITY_ROOM_NOT_IN: { status: 404, message: 'This room is not in this community.' },
+  EVENT_NOT_FOUND: { status: 404, message: 'Event not found.' },
+  EVENT_SLUG_TAKEN: { status: 409, message: 'An event with this address exists already.' },
+  EVENT_FORBIDDEN: {
+    status: 403,
+    message: "Only the event's host, the room's owner, co-owners and moderators can do this.",
+  },
+  EVENT_TIME_INVALID: {
+    status: 400,
+    message:
+      'An event ends after it starts, lasts 15 minutes to 24 hours, and starts within a year.',
+  },
+  EVENT_IN_PAST: { status: 400, message: 'An event cannot start in the past.' },
+  EVENT_OVERLAP: { status: 409, message: 'Another event is scheduled in this room at that time.' },
+  EVENT_ENDED: { status: 409, message: 'This event has ended.' },
+  EVENT_ROOM_NOT_IN_COMMUNITY: {
+    status: 400,
+    message: 'The room is not part of this community.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

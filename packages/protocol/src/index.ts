@@ -14,6 +14,8 @@ export * from './room/endpoints-lists';
 export * from './room/endpoints-settings';
 export * from './room/endpoints-roles';
 export * from './room/endpoints-admin';
+export * from './room/communities';
+export * from './room/events';
 export * from './playlist/index';
 export * from './audit/index';
 export * from './upload/index';

@@ -9,3 +9,4 @@ export * from './room-roles';
 export * from './moderation';
 export * from './avatars';
 export * from './brand';
+export * from './communities';

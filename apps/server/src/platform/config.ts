@@ -302,6 +302,8 @@ const EnvSchema = z.object({
   ROOM_LIVE_NOTIFY_INTERVAL: duration.prefault('6h'),
   /** NOTIFY-SEND-3: a room's staff may message its regulars at most once per this. */
   ROOM_MESSAGE_INTERVAL: duration.prefault('1h'),
+  /** EVT-REMIND-2: how often a process looks for events that have started (their reminders). */
+  EVENT_REMIND_EVERY: duration.prefault('15s'),
 });
 
 export type Env = z.output<typeof EnvSchema>;

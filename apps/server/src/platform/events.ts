@@ -84,6 +84,22 @@ export interface DomainEvents {
     listeners: string[];
     endedAt: string;
   };
+  /**
+   * EVT-REMIND-2: an event reached its start (work: its reminders). Written once per event and
+   * start time, in the transaction that marks the start announced; `recipients` are the people
+   * who asked to be reminded, the host and the lineup.
+   */
+  'event.started': {
+    eventUuid: string;
+    name: string;
+    slug: string;
+    roomUuid: string;
+    roomSlug: string;
+    roomName: string;
+    hostUuid: string;
+    recipients: string[];
+    startsAt: string;
+  };
   /** SUB-PERKS-3: someone's subscription changed (work: perks that ended are taken back). */
   'subscription.changed': { userUuid: string };
   /** NOTIFY-FRIEND-1: a friend invitation was sent. */

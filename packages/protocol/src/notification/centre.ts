@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'friendAccepted',
   'djLive',
   'roomLive',
+  'eventStarted',
   'mention',
   'directMessage',
   'broadcast',

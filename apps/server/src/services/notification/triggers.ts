@@ -123,6 +123,23 @@ export function registerTriggers(
     );
   });
 
+  // NOTIFY-EVENT-1 (EVT-REMIND-2)
+  outbox.consume('event.started', 'notification.event-started', async (e, meta) => {
+    const here = inRoom(e.roomUuid);
+    await deliverer.deliver(
+      meta.eventId,
+      plain({
+        kind: 'eventStarted',
+        recipients: e.recipients.filter((u) => !here.has(u)),
+        actorUuid: e.hostUuid,
+        title: `${e.name} is starting`,
+        body: `The event is on in ${e.roomName} now. Come in!`,
+        link: `/rooms/${e.roomSlug}`,
+        params: { name: e.name, room: e.roomName },
+      }),
+    );
+  });
+
   // NOTIFY-CHAT-1, NOTIFY-CHAT-2
   outbox.consume('chat.messageSent', 'notification.chat', async (e, meta) => {
     // Most room messages mention nobody: nothing to look up.

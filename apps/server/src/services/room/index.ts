@@ -12,6 +12,9 @@ import { seedDemoRooms } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
 import { RoomSettingsService } from './settings.service';
 import { registerChatRoomRoutes } from '../chat/index';
+import { CommunitiesService } from './communities.service';
+import { registerCommunityRoutes } from './events.routes';
+import { EventsService } from './events.service';
 
 /** The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms. */
 export const roomService: ServiceModule = {
@@ -30,6 +33,15 @@ export const roomService: ServiceModule = {
     registerRolesRoutes(app, new RoomRolesService(core));
     registerAdminRoutes(app, new RoomAdminService(core, rooms), rooms, lists);
     registerChatRoomRoutes(app, platform);
+    const communities = new CommunitiesService(core);
+    const events = new EventsService(core, communities);
+    registerCommunityRoutes(app, communities, events, platform.config);
+    // EVT-REMIND-2: every process looks for started events; the first to claim one announces it.
+    const timer = setInterval(() => {
+      events.announceDue().catch((err) => platform.log.warn({ err }, 'announcing events failed'));
+    }, platform.config.EVENT_REMIND_EVERY * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   seed: (platform) => seedDemoRooms(platform),
 };

@@ -86,6 +86,15 @@ export class RoomsRepository {
       .where(and(inArray(sql`lower(${rooms.slug})`, lower), live));
   }
 
+  /** Live rooms by numeric id (deleted ones left out). */
+  async byIds(ids: number[]): Promise<RoomRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(rooms)
+      .where(and(inArray(rooms.id, ids), live));
+  }
+
   async byUuids(uuids: string[]): Promise<RoomRow[]> {
     const valid = uuids.filter((u) => UUID_RE.test(u));
     if (valid.length === 0) return [];

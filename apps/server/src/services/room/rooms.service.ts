@@ -9,7 +9,7 @@ import {
   type RoomDto,
   type UpdateRoomReq,
 } from '@tt/protocol';
-import { roomSizeRefusal } from '@tt/rules';
+import { roomSizeRefusal, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { requireVerifiedAccount } from '../../platform/verified';
@@ -21,19 +21,6 @@ import type { NewRoom, RoomRow } from './rooms.repository';
 
 /** Every provider a new room plays from unless told otherwise. */
 const DEFAULT_PROVIDERS = [...RoomMusicProvider.options];
-
-/** A URL-safe slug from a room name: "Late Night Grooves!" → "late-night-grooves". */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return slug || 'room';
-}
 
 /** A unique-index violation (two rooms raced for one slug), from PostgreSQL or PGlite via Drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -54,7 +41,7 @@ export class RoomsService {
 
   /** A free slug from the name: the name itself, else with -2, -3… */
   private async freeSlugFor(name: string): Promise<string> {
-    const base = slugify(name);
+    const base = slugify(name, 'room');
     for (let n = 1; n < 100; n++) {
       const suffix = n === 1 ? '' : `-${n}`;
       const slug = `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;

@@ -15,6 +15,7 @@ export function notificationText(
     case 'friendAccepted':
     case 'djLive':
     case 'roomLive':
+    case 'eventStarted':
     case 'directMessage':
       return {
         title: t(`notifications.kinds.${n.kind}.title`, p),

@@ -11,17 +11,8 @@ import {
 
 /** Pure room rules of the web client (no React): derived values the room page shows. */
 
-/** Spec §5: room slugs are lowercased; letters, digits and dashes, 1–64 characters. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/g, '');
-}
+/** Room slugs: one rule for server and web (SLUG-1 in @tt/rules). */
+export { slugify } from '@tt/rules';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
