@@ -168,7 +168,7 @@ export async function textCount(s: TestServer): Promise<number> {
  * A server with the web app and a browser for the tests of one file: started before them, stopped
  * after. SHOTS_DIR=<dir> makes `shot` save full-page screenshots there.
  */
-export function webFixture(): {
+export function webFixture(env: Record<string, string> = {}): {
   server: () => TestServer;
   browser: () => Browser;
   shot: (page: Page, name: string) => Promise<void>;
@@ -176,7 +176,7 @@ export function webFixture(): {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServerWithWeb();
+    server = await startServerWithWeb(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

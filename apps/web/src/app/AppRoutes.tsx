@@ -29,6 +29,10 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const AdminUserPage = lazy(() => import('../features/admin/AdminUserPage'));
 const PlansPage = lazy(() => import('../features/plans/PlansPage'));
 const LeaderboardPage = lazy(() => import('../features/points/LeaderboardPage'));
+const CommunitiesPage = lazy(() => import('../features/communities/CommunitiesPage'));
+const CommunityPage = lazy(() => import('../features/communities/CommunityPage'));
+const EventPage = lazy(() => import('../features/events/EventPage'));
+const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
 const SubscriptionReturnPage = lazy(() => import('../features/plans/SubscriptionReturnPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ConnectCallbackPage = lazy(() => import('../features/account/ConnectCallbackPage'));
@@ -152,6 +156,46 @@ export function AppRoutes() {
             <UserPage>
               <NotificationSettingsPage />
             </UserPage>
+          }
+        />
+        <Route
+          path="communities"
+          element={
+            <Suspense fallback={null}>
+              <CommunitiesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="communities/:id"
+          element={
+            <Suspense fallback={null}>
+              <CommunityPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/new"
+          element={
+            <UserPage>
+              <EventFormPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="events/:slug/edit"
+          element={
+            <UserPage>
+              <EventFormPage />
+            </UserPage>
+          }
+        />
+        <Route
+          path="events/:slug"
+          element={
+            <Suspense fallback={null}>
+              <EventPage />
+            </Suspense>
           }
         />
         <Route

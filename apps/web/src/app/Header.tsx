@@ -25,6 +25,9 @@ export function Header() {
           <NavLink to="/rooms" data-testid="nav-rooms">
             {t('nav.rooms')}
           </NavLink>
+          <NavLink to="/communities" className="nav-secondary" data-testid="nav-communities">
+            {t('nav.communities')}
+          </NavLink>
           <NavLink to="/leaderboard" className="nav-secondary" data-testid="nav-leaderboard">
             {t('nav.leaderboard')}
           </NavLink>

@@ -110,6 +110,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/communities" onClick={close} data-testid="menu-communities">
+                {t('nav.communities')}
+              </Link>
+            </li>
+            <li>
               <Link to="/leaderboard" onClick={close} data-testid="menu-leaderboard">
                 {t('nav.leaderboard')}
               </Link>

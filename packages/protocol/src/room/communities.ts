@@ -3,7 +3,7 @@ import { endpoint, OkResponse } from '../contract';
 import { ADMIN_ROLES } from '../enums';
 import { LimitOffsetQuery, QbQuery, qbPage } from '../qb';
 import { RoomDto } from './dto';
-import { RoomSlugInput } from './endpoints-shared';
+import { HttpsUrl, RoomSlugInput } from './endpoints-shared';
 
 const S = 'room' as const;
 
@@ -60,19 +60,12 @@ export const CommunityPageDto = z.object({
 });
 export type CommunityPageDto = z.infer<typeof CommunityPageDto>;
 
-const https = z
-  .string()
-  .trim()
-  .max(500)
-  .url('must be a URL')
-  .refine((u) => /^https:\/\//i.test(u), 'must be an https URL');
-
 /** What an owner sets (COMM-EDIT-1). */
 export const CommunitySettingsInput = z.object({
   name: z.string().trim().min(2, 'name: at least 2 characters').max(60),
   slug: RoomSlugInput,
   description: z.string().trim().max(1000),
-  bannerUrl: https.nullable(),
+  bannerUrl: HttpsUrl.nullable(),
   visibility: CommunityVisibility,
 });
 

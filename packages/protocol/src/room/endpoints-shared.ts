@@ -52,6 +52,14 @@ export const RESERVED_ROOM_SLUGS: readonly string[] = [
   'uuid',
 ];
 
+/** A link to an image or page elsewhere: https only, at most 500 characters. */
+export const HttpsUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .url('must be a URL')
+  .refine((u) => /^https:\/\//i.test(u), 'must be an https URL');
+
 /** A room's address: lowercased; letters, digits and dashes, not starting or ending with a dash. */
 export const RoomSlugInput = z
   .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
 import { ADMIN_ROLES } from '../enums';
 import { LimitOffsetQuery, QbQuery, qbPage } from '../qb';
-import { RoomSlugInput } from './endpoints-shared';
+import { HttpsUrl, RoomSlugInput } from './endpoints-shared';
 
 const S = 'room' as const;
 
@@ -46,18 +46,11 @@ export type EventDto = z.infer<typeof EventDto>;
 export const EventPageDto = z.object({ events: z.array(EventDto), total: z.number().int() });
 export type EventPageDto = z.infer<typeof EventPageDto>;
 
-const https = z
-  .string()
-  .trim()
-  .max(500)
-  .url('must be a URL')
-  .refine((u) => /^https:\/\//i.test(u), 'must be an https URL');
-
 export const EventInput = z.object({
   name: z.string().trim().min(2, 'name: at least 2 characters').max(80),
   slug: RoomSlugInput,
   description: z.string().trim().max(2000),
-  posterUrl: https.nullable(),
+  posterUrl: HttpsUrl.nullable(),
   /** The room it happens in: uuid or slug. */
   roomId: z.string().min(1).max(200),
   /** The community it is part of (the room must belong to it), or null. */

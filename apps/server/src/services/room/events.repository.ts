@@ -56,17 +56,10 @@ const full = {
   communityPublic: sql<boolean | null>`(${communities.visibility} = 'PUBLIC')`,
   rsvpCount,
 };
-type Selected = {
-  row: EventRow;
-  roomUuid: string;
-  roomSlug: string;
-  roomName: string;
-  roomListed: boolean;
-  communityUuid: string | null;
-  communityPublic: boolean | null;
-  rsvpCount: number;
-};
-const flat = ({ row, ...rest }: Selected): FullEvent => ({
+const flat = ({
+  row,
+  ...rest
+}: { row: EventRow } & Omit<FullEvent, keyof EventRow>): FullEvent => ({
   ...row,
   ...rest,
   rsvpCount: Number(rest.rsvpCount),

@@ -1,3 +1,4 @@
+import { UpcomingEvents } from '../events/EventCard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsSignedIn } from '../../lib/session';
@@ -49,6 +50,10 @@ export function LandingPage() {
         </div>
         <RoomPreview />
       </section>
+
+      <div className="container landing-events">
+        <UpcomingEvents title={t('events.comingUp')} limit={4} />
+      </div>
 
       <Features />
 

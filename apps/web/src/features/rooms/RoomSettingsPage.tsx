@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../profile/queries';
 import { canManageRoom, roomRolesOf } from './model';
 import { roomKeys, storeRoom, useRoom } from './queries';
+import { RoomEventsSection } from '../events/RoomEventsSection';
 import { RoomExtrasSection } from './RoomExtrasSection';
 import { RoomRolesSection } from './RoomRolesSection';
 import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
@@ -124,6 +125,7 @@ function SettingsForm({
       />
       <RoomExtrasSection room={room} isOwner={isOwner} canPromote={canPromote} me={me} />
       <RoomRolesSection room={room} />
+      <RoomEventsSection room={room} />
       {isOwner ? <DeleteRoom room={room} /> : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { UpcomingEvents } from '../events/EventCard';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -79,6 +80,7 @@ export function RoomsPage() {
         )}
       </div>
       <SeasonBanner />
+      <UpcomingEvents title={t('events.comingUp')} limit={3} />
 
       <CurrentRoomBanner />
 

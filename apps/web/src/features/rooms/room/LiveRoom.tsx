@@ -19,6 +19,7 @@ import { PeopleList } from './PeopleList';
 import { Reactions } from './Reactions';
 import { RecentSongs } from './RecentSongs';
 import { PinnedBar, RoomLinks } from './RoomInfo';
+import { RoomEventBanner } from '../../events/RoomEventBanner';
 import { Stage } from './Stage';
 import { UserSheet } from './UserSheet';
 import { VotePanel } from './VotePanel';
@@ -44,6 +45,7 @@ export function LiveRoom({ room }: { room: RoomDto }) {
   return (
     <div className="room-page" style={designVars(settings.design)} data-testid="room-page">
       <TopBar state={state} status={status} isManager={isManager} />
+      <RoomEventBanner roomUuid={settings.uuid} />
       <PinnedBar room={settings} />
       <div className="room-layout">
         <div className="room-main">
