@@ -592,6 +592,8 @@ export const ERRORS = {
   },
   COMMUNITY_ROOM_NOT_IN: { status: 404, message: 'This room is not in this community.' },
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found.' },
+  MODERATION_ACTION_NOT_FOUND: { status: 404, message: 'Moderation log entry not found.' },
+  ANALYTICS_EVENT_NOT_FOUND: { status: 404, message: 'No event of this topic has been recorded.' },
   EVENT_SLUG_TAKEN: { status: 409, message: 'An event with this address exists already.' },
   EVENT_FORBIDDEN: {
     status: 403,

@@ -1,5 +1,6 @@
 import type {
   MinimalSongDto,
+  ModerationActionType,
   NotificationDto,
   NotificationKind,
   UserProfileDto,
@@ -83,7 +84,15 @@ export interface DomainEvents {
     starrers: string[];
     listeners: string[];
     endedAt: string;
+    /** What played, for the analytics (AUDIT-STATS-1); older events may lack them. */
+    trackName?: string;
+    artistName?: string;
   };
+  /**
+   * AUDIT-MOD-1: a moderator acted (work: the moderation log). Written in the transaction of the
+   * change by the service that acted.
+   */
+  'moderation.recorded': ModerationRecord;
   /**
    * EVT-REMIND-2: an event reached its start (work: its reminders). Written once per event and
    * start time, in the transaction that marks the start announced; `recipients` are the people
@@ -108,6 +117,19 @@ export interface DomainEvents {
   'social.friendAccepted': { invitationId: string; senderUuid: string; receiverUuid: string };
   /** NOTIFY-SEND-1: a notification to deliver (sending routes). */
   'notify.requested': NotifyRequest;
+}
+
+/** One moderation action as the service that took it describes it. */
+export interface ModerationRecord {
+  actorUuid: string | null;
+  targetUuid: string;
+  actionType: ModerationActionType;
+  roomUuid: string | null;
+  previousRole: string | null;
+  role: string | null;
+  reason: string;
+  until: string | null;
+  at: string;
 }
 
 /** A notification to deliver to some people, in the app and on their devices. */

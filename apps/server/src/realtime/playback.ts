@@ -32,6 +32,7 @@ function playOf(
   songId: string,
   startTime: number,
   playedSeconds: number,
+  song: { trackName: string; artistName: string },
 ): SongPlay {
   const people = new Set(
     room.state.allUsers
@@ -54,6 +55,8 @@ function playOf(
     likers,
     starrers,
     listeners: [...people],
+    trackName: song.trackName,
+    artistName: song.artistName,
   };
 }
 
@@ -135,7 +138,7 @@ export class Playback {
     songEnded(room, np.song, now);
     const playedSeconds = Math.round(Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000);
     const songId = np.song.songShortId ?? `${np.song.artistName} – ${np.song.trackName}`;
-    this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds));
+    this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds, np.song));
     if (playing.recentSongId !== null) {
       this.deps.track(
         this.deps

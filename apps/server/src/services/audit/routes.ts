@@ -1,22 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsEndpoints as e, type AnalyticsEventInput } from '@tt/protocol';
+import {
+  ANALYTICS_TOPICS,
+  analyticsEndpoints as e,
+  auditEndpoints as a,
+  MODERATION_LOG_ROLES,
+  SOCKET_ACTIONS,
+  StatefulServerMessageName,
+  StatelessServerMessageName,
+  type AnalyticsEventInput,
+} from '@tt/protocol';
+import { caller as callerOf } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
+import { geolocate } from './geolocate';
+import type { ModerationLog } from './moderation';
 import type { AnalyticsService } from './service';
-
-/** The verified caller of a route that required a token (the auth hook refused everyone else). */
-function caller<T>(auth: T | null): T {
-  if (!auth) throw fail('TOKEN_MISSING');
-  return auth;
-}
 
 const since = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
 
 /** Analytics: clients record events; admins and staff read them and a song's play counts. */
 export function registerAuditRoutes(app: FastifyInstance, analytics: AnalyticsService): void {
-  route(app, e.record, ({ auth, body }) => analytics.record(caller(auth), body.events));
-  route(app, e.kinesis, ({ auth, body }) =>
-    analytics.record(caller(auth), [
+  route(app, e.record, ({ request, body }) => analytics.record(callerOf(request), body.events));
+  route(app, e.kinesis, ({ request, body }) =>
+    analytics.record(callerOf(request), [
       { topic: body.topic, payload: body.record, occurredAt: new Date().toISOString() },
     ] as AnalyticsEventInput[]),
   );
@@ -30,4 +36,42 @@ export function registerAuditRoutes(app: FastifyInstance, analytics: AnalyticsSe
   route(app, e.songPlays, ({ params, query }) =>
     analytics.songPlays(params.songShortId, since(query.since)),
   );
+}
+
+/** The moderation log, geolocation, event names and the newest event of a topic. */
+export function registerModerationRoutes(
+  app: FastifyInstance,
+  log: ModerationLog,
+  analytics: AnalyticsService,
+): void {
+  route(app, a.geolocate, ({ request }) => geolocate(request.ip));
+  route(app, a.geolocateIp, ({ auth, request, body }) => {
+    if (body.ip && !(auth && MODERATION_LOG_ROLES.some((r) => auth.roles.includes(r))))
+      throw fail('FORBIDDEN_ROLE');
+    return geolocate(body.ip ?? request.ip);
+  });
+  route(app, a.socketEventNames, () => ({
+    names: [
+      ...Object.keys(SOCKET_ACTIONS),
+      ...Object.values(StatefulServerMessageName),
+      ...Object.values(StatelessServerMessageName),
+    ],
+  }));
+  route(app, a.userEventNames, () => ({ names: [...ANALYTICS_TOPICS] }));
+  route(app, a.eventLast, async ({ params }) => {
+    const { events } = await analytics.list({ topic: params.x }, 1, 0);
+    if (!events[0]) throw fail('ANALYTICS_EVENT_NOT_FOUND');
+    return events[0];
+  });
+  route(
+    app,
+    a.create,
+    async ({ request, body }) => (await log.create(callerOf(request).uuid, [body]))[0],
+  );
+  route(app, a.bulk, ({ request, body }) => log.create(callerOf(request).uuid, body.bulk));
+  route(app, a.list, ({ query }) => log.list(query));
+  route(app, a.get, ({ params }) => log.get(params.id));
+  route(app, a.update, ({ params, body }) => log.update(params.id, body.reason));
+  route(app, a.remove, ({ params }) => log.remove(params.id));
+  route(app, a.userActions, ({ params, query }) => log.ofUser(params.x, query.limit, query.offset));
 }

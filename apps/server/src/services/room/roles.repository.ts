@@ -100,7 +100,9 @@ export class RoomRolesRepository {
       .returning();
   }
 
-  async transaction<T>(work: (repo: RoomRolesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => work(new RoomRolesRepository(tx as unknown as Db)));
+  async transaction<T>(work: (repo: RoomRolesRepository, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) =>
+      work(new RoomRolesRepository(tx as unknown as Db), tx as unknown as Db),
+    );
   }
 }

@@ -4,8 +4,12 @@ import {
   type RoomUserRole,
   type RoomUserRoleDto,
 } from '@tt/protocol';
+import { ROOM_ROLE_RANK } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import type { ModerationRecord } from '../../platform/events';
+import { moderationRecord } from '../../platform/moderation-record';
+import type { RoomRolesRepository } from './roles.repository';
 import type { Viewer } from './privacy';
 import {
   callerRank,
@@ -22,6 +26,10 @@ import {
 const DISCIPLINARY: readonly RoomUserRole[] = ['banned', 'kicked', 'chatDisabled', 'djDisabled'];
 /** Roles a holder may drop themselves. */
 const RESIGNABLE: readonly RoomUserRole[] = ['coOwner', 'moderator', 'dj'];
+
+/** The highest room role someone held before a change (for the moderation log). */
+const previousRoleOf = (loaded: LoadedRoom, userUuid: string): RoomUserRole | null =>
+  ROOM_ROLE_RANK.find((role) => hasRole(loaded.roles, userUuid, role)) ?? null;
 
 const BAN_REASON = 'You were banned from this room';
 const KICK_REASON = 'You were kicked from this room';
@@ -48,6 +56,21 @@ export class RoomRolesService {
     if (roomRankOf(loaded.roles, target) >= rank) throw fail('ROOM_ROLE_RANK');
   }
 
+  /** AUDIT-MOD-1: the role change and its moderation-log event commit together. */
+  private async recorded<T>(
+    record: ModerationRecord,
+    change: (roles: RoomRolesRepository) => Promise<T>,
+  ): Promise<T> {
+    const { outbox } = this.core.platform;
+    const out = await this.core.roles.transaction(async (roles, tx) => {
+      const result = await change(roles);
+      await outbox.add(tx, 'moderation.recorded', record);
+      return result;
+    });
+    outbox.kick();
+    return out;
+  }
+
   private async changed(loaded: LoadedRoom, userUuid: string, role: RoomUserRole, reason?: string) {
     const roomUuid = loaded.room.uuid;
     await this.core.emit('room.rolesChanged', { roomUuid, userUuid });
@@ -71,7 +94,19 @@ export class RoomRolesService {
     if (expiration && expiration.getTime() <= Date.now()) throw fail('ROOM_ROLE_EXPIRATION_PAST');
     if (hasRole(loaded.roles, body.userUuid, body.role)) throw fail('ROLE_ALREADY_HELD');
     await this.core.assertUserExists(body.userUuid);
-    const row = await this.core.roles.put(loaded.room.id, body.userUuid, body.role, expiration);
+    const record = moderationRecord({
+      actorUuid: me.uuid,
+      targetUuid: body.userUuid,
+      actionType: 'roomRoleAdded',
+      roomUuid: loaded.room.uuid,
+      previousRole: previousRoleOf(loaded, body.userUuid),
+      role: body.role,
+      reason: body.reason ?? '',
+      until: expiration?.toISOString() ?? null,
+    });
+    const row = await this.recorded(record, (roles) =>
+      roles.put(loaded.room.id, body.userUuid, body.role, expiration),
+    );
     await this.changed(loaded, body.userUuid, body.role, body.reason);
     return toRoleDto(row);
   }
@@ -91,9 +126,16 @@ export class RoomRolesService {
       const staffRole = role === 'coOwner' || role === 'moderator';
       if (staffRole && roomRankOf(loaded.roles, userUuid) >= rank) throw fail('ROOM_ROLE_RANK');
     }
-    if (!(await this.core.roles.remove(loaded.room.id, userUuid, role))) {
-      throw fail('ROOM_ROLE_NOT_HELD');
-    }
+    const record = moderationRecord({
+      actorUuid: me.uuid,
+      targetUuid: userUuid,
+      actionType: 'roomRoleRemoved',
+      roomUuid: loaded.room.uuid,
+      previousRole: role,
+    });
+    await this.recorded(record, async (roles) => {
+      if (!(await roles.remove(loaded.room.id, userUuid, role))) throw fail('ROOM_ROLE_NOT_HELD');
+    });
     await this.core.emit('room.rolesChanged', { roomUuid: loaded.room.uuid, userUuid });
     return { success: true };
   }
@@ -120,7 +162,15 @@ export class RoomRolesService {
     }
     if (hasRole(loaded.roles, userUuid, 'owner')) throw fail('ROLE_ALREADY_HELD');
     await this.core.assertUserExists(userUuid);
-    const previous = await this.core.roles.transaction(async (roles) => {
+    const record = moderationRecord({
+      actorUuid: me.uuid,
+      targetUuid: userUuid,
+      actionType: 'roomOwnerChanged',
+      roomUuid: loaded.room.uuid,
+      previousRole: previousRoleOf(loaded, userUuid),
+      role: 'owner',
+    });
+    const previous = await this.recorded(record, async (roles) => {
       const removed = await roles.removeRole(loaded.room.id, 'owner');
       for (const r of removed) await roles.put(loaded.room.id, r.userUuid, 'coOwner', null);
       await roles.remove(loaded.room.id, userUuid, 'coOwner');
@@ -147,7 +197,18 @@ export class RoomRolesService {
     if (rank < RANK.moderator) throw fail('ROOM_MODERATE_FORBIDDEN');
     this.assertMayDiscipline(me, rank, loaded, userUuid);
     const until = new Date(Date.now() + ROOM_KICK_MINUTES * 60_000);
-    const row = await this.core.roles.put(loaded.room.id, userUuid, 'kicked', until);
+    const record = moderationRecord({
+      actorUuid: me.uuid,
+      targetUuid: userUuid,
+      actionType: 'roomKick',
+      roomUuid: loaded.room.uuid,
+      role: 'kicked',
+      reason: reason ?? '',
+      until: until.toISOString(),
+    });
+    const row = await this.recorded(record, (roles) =>
+      roles.put(loaded.room.id, userUuid, 'kicked', until),
+    );
     await this.changed(loaded, userUuid, 'kicked', reason);
     return toRoleDto(row);
   }

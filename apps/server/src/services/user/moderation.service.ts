@@ -16,6 +16,8 @@ import {
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { Db } from '../../platform/db/index';
+import type { ModerationRecord } from '../../platform/events';
+import { moderationRecord } from '../../platform/moderation-record';
 import {
   ModerationRepository,
   type CommentRow,
@@ -70,6 +72,21 @@ export class ModerationService {
     return target;
   }
 
+  /** AUDIT-MOD-1: the change and its moderation-log event commit together. */
+  private async recorded<T>(
+    record: ModerationRecord,
+    change: (users: UserRepository) => Promise<T>,
+  ): Promise<T> {
+    const { db, outbox } = this.accounts.platform;
+    const out = await db.transaction(async (tx) => {
+      const result = await change(new UserRepository(tx as unknown as Db));
+      await outbox.add(tx as unknown as Db, 'moderation.recorded', record);
+      return result;
+    });
+    outbox.kick();
+    return out;
+  }
+
   private caller(auth: AuthContext | null): AuthContext {
     if (!auth) throw fail('TOKEN_MISSING');
     return auth;
@@ -77,7 +94,15 @@ export class ModerationService {
 
   async kick(auth: AuthContext | null, userUuid: string, reason = ''): Promise<AdminUserDto> {
     const target = await this.target(auth, userUuid);
-    const updated = await this.accounts.repo.bumpSessionVersion(target.id);
+    const updated = await this.recorded(
+      moderationRecord({
+        actorUuid: auth!.uuid,
+        targetUuid: target.uuid,
+        actionType: 'kick',
+        reason,
+      }),
+      (users) => users.bumpSessionVersion(target.id),
+    );
     await this.accounts.emit('user.kicked', { uuid: target.uuid, reason, by: auth!.uuid });
     return this.adminView(updated);
   }
@@ -90,12 +115,21 @@ export class ModerationService {
     until: Date | null = null,
   ): Promise<AdminUserDto> {
     const target = await this.target(auth, userUuid);
-    await this.accounts.repo.update(target.id, {
-      banned: true,
-      bannedUntil: until,
-      banReason: reason || null,
+    const record = moderationRecord({
+      actorUuid: auth!.uuid,
+      targetUuid: target.uuid,
+      actionType: until ? 'temporaryBan' : 'ban',
+      reason,
+      until: iso(until),
     });
-    const updated = await this.accounts.repo.bumpSessionVersion(target.id);
+    const updated = await this.recorded(record, async (users) => {
+      await users.update(target.id, {
+        banned: true,
+        bannedUntil: until,
+        banReason: reason || null,
+      });
+      return users.bumpSessionVersion(target.id);
+    });
     await this.accounts.emit('user.banned', {
       uuid: target.uuid,
       until: iso(until),
@@ -118,11 +152,10 @@ export class ModerationService {
   /** Lifts a ban (answers the account unchanged when it was not banned). */
   async unban(auth: AuthContext | null, userUuid: string): Promise<AdminUserDto> {
     const target = await this.target(auth, userUuid);
-    const updated = await this.accounts.repo.update(target.id, {
-      banned: false,
-      bannedUntil: null,
-      banReason: null,
-    });
+    const updated = await this.recorded(
+      moderationRecord({ actorUuid: auth!.uuid, targetUuid: target.uuid, actionType: 'unban' }),
+      (users) => users.update(target.id, { banned: false, bannedUntil: null, banReason: null }),
+    );
     await this.accounts.emit('user.unbanned', { uuid: target.uuid, by: auth!.uuid });
     return this.adminView(updated);
   }
@@ -132,7 +165,16 @@ export class ModerationService {
     const target = await this.target(auth, userUuid);
     if (!mayGrant(auth!.roles, role)) throw fail('ROLE_GRANT_FORBIDDEN');
     if (target.roles.includes(role)) throw fail('ROLE_ALREADY_HELD');
-    const updated = await this.accounts.repo.update(target.id, { roles: [...target.roles, role] });
+    const record = moderationRecord({
+      actorUuid: auth!.uuid,
+      targetUuid: target.uuid,
+      actionType: 'roleAdded',
+      previousRole: target.roles.join(','),
+      role,
+    });
+    const updated = await this.recorded(record, (users) =>
+      users.update(target.id, { roles: [...target.roles, role] }),
+    );
     await this.accounts.emit('user.rolesChanged', { uuid: updated.uuid, roles: updated.roles });
     return this.adminView(updated);
   }
@@ -146,7 +188,18 @@ export class ModerationService {
     const target = await this.target(auth, idOrUuid);
     const rest = target.capabilities.filter((c) => c !== capability);
     const capabilities = granted ? [...rest, capability] : rest;
-    const updated = await this.accounts.repo.update(target.id, { capabilities });
+    if (granted === target.capabilities.includes(capability)) {
+      return { capabilities: target.capabilities };
+    }
+    const record = moderationRecord({
+      actorUuid: auth!.uuid,
+      targetUuid: target.uuid,
+      actionType: granted ? 'capabilityAdded' : 'capabilityRemoved',
+      role: capability,
+    });
+    const updated = await this.recorded(record, (users) =>
+      users.update(target.id, { capabilities }),
+    );
     return { capabilities: updated.capabilities };
   }
 
@@ -242,11 +295,20 @@ export class DeactivationService {
     private readonly moderation: ModerationService,
   ) {}
 
-  private tx<T>(work: (repo: ModerationRepository, users: UserRepository) => Promise<T>) {
-    return this.accounts.platform.db.transaction((tx) => {
+  /** With `record`, the change and its moderation-log event commit together (AUDIT-MOD-1). */
+  private async tx<T>(
+    work: (repo: ModerationRepository, users: UserRepository) => Promise<T>,
+    record?: ModerationRecord,
+  ) {
+    const { db: base, outbox } = this.accounts.platform;
+    const out = await base.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      return work(new ModerationRepository(db), new UserRepository(db));
+      const result = await work(new ModerationRepository(db), new UserRepository(db));
+      if (record) await outbox.add(db, 'moderation.recorded', record);
+      return result;
     });
+    if (record) outbox.kick();
+    return out;
   }
 
   async request(auth: AuthContext | null, reason = ''): Promise<DeactivationRequestDto> {
@@ -297,20 +359,27 @@ export class DeactivationService {
       assertMayActOn(caller, target);
     }
     if (target.status === 'DEACTIVATED') throw fail('ACCOUNT_ALREADY_DEACTIVATED');
-    const updated = await this.tx(async (repo, users) => {
-      if (!(await repo.switchStatus(target.id, target.status, 'DEACTIVATED'))) {
-        throw fail('ACCOUNT_ALREADY_DEACTIVATED');
-      }
-      const handled = {
-        status: 'DEACTIVATED' as const,
-        handledBy: caller.uuid,
-        handledAt: new Date(),
-      };
-      const open = await repo.latestDeactivation(target.id, 'REQUESTED');
-      if (open) await repo.updateDeactivation(open.id, handled);
-      else await repo.addDeactivation({ userId: target.id, ...handled });
-      return users.bumpSessionVersion(target.id);
-    });
+    const updated = await this.tx(
+      async (repo, users) => {
+        if (!(await repo.switchStatus(target.id, target.status, 'DEACTIVATED'))) {
+          throw fail('ACCOUNT_ALREADY_DEACTIVATED');
+        }
+        const handled = {
+          status: 'DEACTIVATED' as const,
+          handledBy: caller.uuid,
+          handledAt: new Date(),
+        };
+        const open = await repo.latestDeactivation(target.id, 'REQUESTED');
+        if (open) await repo.updateDeactivation(open.id, handled);
+        else await repo.addDeactivation({ userId: target.id, ...handled });
+        return users.bumpSessionVersion(target.id);
+      },
+      moderationRecord({
+        actorUuid: caller.uuid,
+        targetUuid: target.uuid,
+        actionType: 'deactivated',
+      }),
+    );
     await this.accounts.emit('user.deactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);
   }
@@ -318,20 +387,27 @@ export class DeactivationService {
   async reactivate(auth: AuthContext | null, idOrUuid: string): Promise<AdminUserDto> {
     const target = await this.accounts.find(idOrUuid);
     assertMayActOn(auth!, target);
-    const updated = await this.tx(async (repo, users) => {
-      if (!(await repo.switchStatus(target.id, 'DEACTIVATED', 'ACTIVE'))) {
-        throw fail('ACCOUNT_NOT_DEACTIVATED');
-      }
-      const last = await repo.latestDeactivation(target.id, 'DEACTIVATED');
-      if (last) {
-        await repo.updateDeactivation(last.id, {
-          status: 'REACTIVATED',
-          handledBy: auth!.uuid,
-          handledAt: new Date(),
-        });
-      }
-      return (await users.byId(target.id))!;
-    });
+    const updated = await this.tx(
+      async (repo, users) => {
+        if (!(await repo.switchStatus(target.id, 'DEACTIVATED', 'ACTIVE'))) {
+          throw fail('ACCOUNT_NOT_DEACTIVATED');
+        }
+        const last = await repo.latestDeactivation(target.id, 'DEACTIVATED');
+        if (last) {
+          await repo.updateDeactivation(last.id, {
+            status: 'REACTIVATED',
+            handledBy: auth!.uuid,
+            handledAt: new Date(),
+          });
+        }
+        return (await users.byId(target.id))!;
+      },
+      moderationRecord({
+        actorUuid: auth!.uuid,
+        targetUuid: target.uuid,
+        actionType: 'reactivated',
+      }),
+    );
     await this.accounts.emit('user.reactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);
   }
