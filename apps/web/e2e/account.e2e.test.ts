@@ -85,6 +85,7 @@ describe('web: account journey in Chromium', () => {
     await page.getByTestId('user-menu').filter({ hasText: 'Night Owl' }).waitFor();
 
     // Edit the profile: nickname and pronouns; save; reload; still there.
+    await page.getByTestId('user-menu').click();
     await page.getByRole('link', { name: 'Edit profile' }).first().click();
     await page.waitForURL(/\/settings\/profile$/);
     await page.getByLabel(/^Nickname/).fill('DJ Night Owl');

@@ -55,6 +55,24 @@ describe('web: the landing page', () => {
     await context.close();
   });
 
+  it('at 1280 px signed in, the navigation ends before the header buttons begin', async () => {
+    const s = web.server();
+    const me = await s.createUser({ nickname: 'Wide' });
+    const context = await signedInContext(web.browser(), me.token, 1280);
+    const page = await pageOf(context);
+    await page.goto(`${s.url}/rooms`);
+    await page.getByTestId('user-menu').waitFor();
+    const links = await page.locator('.main-nav a').all();
+    const navEnd = Math.max(
+      ...(
+        await Promise.all(links.map(async (l) => (await l.boundingBox()) ?? { x: 0, width: 0 }))
+      ).map((b) => b.x + b.width),
+    );
+    const actions = (await page.locator('.header-actions').boundingBox())!;
+    expect(navEnd).toBeLessThanOrEqual(actions.x);
+    await context.close();
+  });
+
   it('DEMO-RESIDENT-1: a guest arriving finds a resident DJ playing and hears it in the room', async () => {
     const s = web.server();
     await seedDemoCatalogue(s.app.platform, { count: 2, maxSeconds: 60 });

@@ -36,11 +36,6 @@ export function Header() {
               {t('nav.crates')}
             </NavLink>
           ) : null}
-          {signedIn ? (
-            <NavLink to="/settings/profile" className="nav-secondary">
-              {t('nav.editProfile')}
-            </NavLink>
-          ) : null}
         </nav>
         <div className="header-actions">
           <InRoomPill />

@@ -5,7 +5,10 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Avatar } from '../../ui/Avatar';
 import { AccessRequests } from './AccessRequests';
 import { AccountsPanel } from './AccountsPanel';
+import { AnalyticsPanel } from './AnalyticsPanel';
 import { AvatarsPanel } from './AvatarsPanel';
+import { CommunitiesPanel } from './CommunitiesPanel';
+import { ModerationLogPanel } from './ModerationLogPanel';
 import { SeasonsPanel } from './SeasonsPanel';
 import { ConsoleNav } from './ConsoleNav';
 import { DeactivationRequests } from './DeactivationRequests';
@@ -49,23 +52,30 @@ export default function AdminPage() {
     </>
   );
   if (tab !== 'people') {
-    const panel = !staff.isAdmin ? (
-      <p className="alert alert-info">{t('admin.adminsOnly')}</p>
-    ) : tab === 'vouchers' ? (
-      <VouchersPanel />
-    ) : tab === 'phones' ? (
-      <PhonesPanel />
-    ) : tab === 'rooms' ? (
-      <RoomsPanel />
-    ) : tab === 'accounts' ? (
-      <AccountsPanel />
-    ) : tab === 'seasons' ? (
-      <SeasonsPanel />
-    ) : tab === 'avatars' ? (
-      <AvatarsPanel />
-    ) : (
-      <p className="alert alert-info">{t('admin.noSuchSection')}</p>
-    );
+    const panel =
+      tab === 'moderation' ? (
+        <ModerationLogPanel />
+      ) : !staff.isAdmin ? (
+        <p className="alert alert-info">{t('admin.adminsOnly')}</p>
+      ) : tab === 'vouchers' ? (
+        <VouchersPanel />
+      ) : tab === 'phones' ? (
+        <PhonesPanel />
+      ) : tab === 'rooms' ? (
+        <RoomsPanel />
+      ) : tab === 'accounts' ? (
+        <AccountsPanel />
+      ) : tab === 'seasons' ? (
+        <SeasonsPanel />
+      ) : tab === 'avatars' ? (
+        <AvatarsPanel />
+      ) : tab === 'analytics' ? (
+        <AnalyticsPanel />
+      ) : tab === 'communities' ? (
+        <CommunitiesPanel />
+      ) : (
+        <p className="alert alert-info">{t('admin.noSuchSection')}</p>
+      );
     return (
       <div className="container admin-page" data-testid="admin-page">
         {head}

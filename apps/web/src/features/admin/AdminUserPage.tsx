@@ -1,3 +1,4 @@
+import { ModerationHistory } from './ModerationHistory';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -229,6 +230,7 @@ export default function AdminUserPage() {
         </div>
       ) : null}
       <Comments user={u} />
+      <ModerationHistory uuid={u.uuid} />
     </div>
   );
 }

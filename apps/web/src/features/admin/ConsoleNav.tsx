@@ -3,6 +3,9 @@ import { NavLink } from 'react-router';
 
 export const CONSOLE_TABS = [
   'people',
+  'moderation',
+  'analytics',
+  'communities',
   'vouchers',
   'phones',
   'rooms',
@@ -12,10 +15,13 @@ export const CONSOLE_TABS = [
 ] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
-/** The console's sections; all but People are for admins. */
+/** Sections moderators see; the others are for admins. */
+export const MODERATOR_TABS: readonly ConsoleTab[] = ['people', 'moderation'];
+
+/** The console's sections; all but People and the moderation log are for admins. */
 export function ConsoleNav({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const tabs = isAdmin ? CONSOLE_TABS : (['people'] as const);
+  const tabs = isAdmin ? CONSOLE_TABS : MODERATOR_TABS;
   return (
     <nav className="admin-tabs" aria-label={t('admin.sections')}>
       {tabs.map((tab) => (
