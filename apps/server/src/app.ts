@@ -1,3 +1,4 @@
+import { registerActivityProxy } from './platform/activity-proxy';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -184,6 +185,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       { prefix: serviceBase(service.name) },
     );
   }
+
+  registerActivityProxy(app, config);
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

@@ -592,6 +592,36 @@ export const ERRORS = {
   },
   COMMUNITY_ROOM_NOT_IN: { status: 404, message: 'This room is not in this community.' },
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found.' },
+  DISCORD_NOT_CONFIGURED: {
+    status: 400,
+    message: 'Signing in with Discord is not configured on this server.',
+  },
+  DISCORD_TOKEN_REJECTED: {
+    status: 401,
+    message: 'Discord did not accept this sign-in; please try again.',
+  },
+  DISCORD_CODE_REJECTED: {
+    status: 400,
+    message: 'Discord refused this authorization code (invalid, expired or already used).',
+  },
+  DISCORD_UNAVAILABLE: {
+    status: 502,
+    message: 'Discord is not answering right now, please try again.',
+  },
+  DISCORD_ALREADY_LINKED: {
+    status: 409,
+    message: 'This Discord account is linked to another account.',
+  },
+  DISCORD_EMAIL_TAKEN: {
+    status: 409,
+    message:
+      'An account with the e-mail of this Discord account exists: log in to it and link Discord from your account settings.',
+  },
+  DISCORD_NOT_LINKED: { status: 404, message: 'No Discord account is linked to yours.' },
+  DISCORD_LAST_LOGIN: {
+    status: 409,
+    message: 'Discord is the only way into this account: set a password first, then unlink it.',
+  },
   MODERATION_ACTION_NOT_FOUND: { status: 404, message: 'Moderation log entry not found.' },
   ANALYTICS_EVENT_NOT_FOUND: { status: 404, message: 'No event of this topic has been recorded.' },
   EVENT_SLUG_TAKEN: { status: 409, message: 'An event with this address exists already.' },

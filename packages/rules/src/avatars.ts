@@ -272,11 +272,13 @@ export interface AvatarHolder {
   pro: boolean;
   /** Admins may wear anything (they test avatars before they are given out). */
   admin: boolean;
+  /** AVATAR-DISCORD-1: their account is linked to Discord. */
+  discord?: boolean;
 }
 
 /**
  * AVATAR-WEAR-1: null when they may wear it; otherwise what would unlock it. Public ones are for
- * everyone (Discord-only ones only through the activity); an assignment unlocks any avatar;
+ * everyone (AVATAR-DISCORD-1: Discord-only ones for accounts linked to Discord); an assignment unlocks any avatar;
  * subscriber-only ones unlock while subscribed; season awards and private ones only by assignment.
  */
 export function avatarLock(
@@ -286,7 +288,7 @@ export function avatarLock(
   if (holder.admin || holder.assigned) return null;
   switch (avatar.visibility) {
     case 'PUBLIC':
-      return avatar.discordOnly ? 'ASSIGNED_ONLY' : null;
+      return avatar.discordOnly && !holder.discord ? 'DISCORD' : null;
     case 'SUBSCRIBER_ONLY':
       return holder.pro ? null : 'SUBSCRIBE';
     case 'SEASON_AWARD':

@@ -302,6 +302,12 @@ const EnvSchema = z.object({
   ROOM_LIVE_NOTIFY_INTERVAL: duration.prefault('6h'),
   /** NOTIFY-SEND-3: a room's staff may message its regulars at most once per this. */
   ROOM_MESSAGE_INTERVAL: duration.prefault('1h'),
+  /** DISCORD-AUTH-1: the Discord application (off until both are set). */
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  /** Discord's API (token exchange and users/@me) and its consent page. */
+  DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
+  DISCORD_AUTHORIZE_URL: z.string().url().default('https://discord.com/oauth2/authorize'),
   /** EVT-REMIND-2: how often a process looks for events that have started (their reminders). */
   EVENT_REMIND_EVERY: duration.prefault('15s'),
 });

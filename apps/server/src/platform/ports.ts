@@ -116,6 +116,8 @@ export interface UsersPort {
   profiles(uuids: string[]): Promise<UserProfileDto[]>;
   /** Capabilities an account holds (not carried in tokens); [] for unknown accounts. */
   capabilities(uuid: string): Promise<Capability[]>;
+  /** AVATAR-DISCORD-1: is the account linked to Discord? */
+  discordLinked(uuid: string): Promise<boolean>;
   /** The account owning a live e-mail address (demo seeds), or null. */
   uuidByEmail(email: string): Promise<string | null>;
   /**

@@ -17,6 +17,8 @@ export interface FakeOAuthGrantsOptions {
   /** A refresh grant answers a new refresh token and retires the old one (SoundCloud). */
   rotateRefreshTokens: boolean;
   scope?: string;
+  /** Codes issued without a redirect URI are exchanged without one (Discord activities). */
+  redirectUriOptional?: boolean;
 }
 
 interface PendingCode {
@@ -162,7 +164,7 @@ export class FakeOAuthGrants {
     if (form.get('grant_type') === 'authorization_code') {
       const codeValue = form.get('code');
       const redirectUri = form.get('redirect_uri');
-      if (!codeValue || !redirectUri) {
+      if (!codeValue || (!redirectUri && !this.options.redirectUriOptional)) {
         return {
           status: 400,
           body: { error: 'invalid_request', error_description: 'code and redirect_uri required' },
@@ -170,7 +172,7 @@ export class FakeOAuthGrants {
       }
       const code = this.codes.get(codeValue);
       if (!code || code.used) return invalidGrant('Invalid authorization code');
-      if (code.redirectUri !== redirectUri) return invalidGrant('Invalid redirect URI');
+      if (code.redirectUri !== (redirectUri ?? '')) return invalidGrant('Invalid redirect URI');
       const verifier = form.get('code_verifier');
       if (code.codeChallenge && (!verifier || s256(verifier) !== code.codeChallenge)) {
         return invalidGrant('code_verifier was incorrect');

@@ -81,7 +81,7 @@ export const AvatarDto = z.object({
 export type AvatarDto = z.infer<typeof AvatarDto>;
 
 /** Why an avatar shown to someone is locked for them, and so how to unlock it. */
-export const AvatarLock = z.enum(['SUBSCRIBE', 'SEASON_RANK', 'ASSIGNED_ONLY']);
+export const AvatarLock = z.enum(['SUBSCRIBE', 'SEASON_RANK', 'ASSIGNED_ONLY', 'DISCORD']);
 export type AvatarLock = z.infer<typeof AvatarLock>;
 
 /** An avatar as the caller sees it in the picker. */

@@ -12,3 +12,4 @@ export * from './vouchers';
 export * from './admin';
 export * from './provider-tokens';
 export * from './access-requests';
+export * from './discord';

@@ -110,7 +110,9 @@ export class Avatars {
       .from(avatarAssignments)
       .where(eq(avatarAssignments.userUuid, userUuid));
     const level = await this.platform.ports.subscriptions?.levelOf(userUuid);
+    const discord = (await this.platform.ports.users?.discordLinked(userUuid)) ?? false;
     return {
+      discord,
       assigned: new Map(assigned.map((a) => [a.avatarId, a.type as AvatarAssignmentType])),
       pro: level === 'PRO',
       admin: roles.some((r) => ADMIN.includes(r)),
@@ -130,7 +132,7 @@ export class Avatars {
     const out: MyAvatarDto[] = [];
     for (const a of await this.all()) {
       const assignment = h.assigned.get(a.id) ?? null;
-      const lock = avatarLock(a, { assigned: Boolean(assignment), pro: h.pro, admin: h.admin });
+      const lock = avatarLock(a, { ...h, assigned: Boolean(assignment) });
       const hidden = (a.visibility === 'PRIVATE' || a.discordOnly) && lock !== null;
       if (!hidden || includeHidden) out.push({ ...a, lock, assignment });
     }
@@ -142,7 +144,7 @@ export class Avatars {
     const h = await this.holder(userUuid, roles);
     return avatarLock(
       { visibility: a.visibility as AvatarDto['visibility'], discordOnly: a.discordOnly },
-      { assigned: h.assigned.has(a.id), pro: h.pro, admin: h.admin },
+      { ...h, assigned: h.assigned.has(a.id) },
     );
   }
 

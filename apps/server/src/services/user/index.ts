@@ -2,6 +2,8 @@ import { registerAccessRequestRoutes } from './access-requests';
 import type { ServiceModule } from '../../platform/service';
 import { AccountService } from './service';
 import { registerAuthRoutes } from './routes';
+import { DiscordService } from './discord.service';
+import { registerDiscordRoutes } from './discord.routes';
 import { registerEmailsRoutes } from './emails.routes';
 import { registerPasswordsRoutes } from './passwords.routes';
 import { registerMagicLinkRoutes } from './magic-link.routes';
@@ -26,6 +28,7 @@ export const userService: ServiceModule = {
     const accounts = new AccountService(platform);
     platform.tokens.addSessionCheck((auth) => accounts.checkSession(auth));
     const profiles = new ProfileService(accounts);
+    const discord = new DiscordService(accounts);
     platform.ports.users = {
       profiles: (uuids) => profiles.profiles(uuids),
       capabilities: async (uuid) => (await accounts.repo.byUuid(uuid))?.capabilities ?? [],
@@ -44,6 +47,7 @@ export const userService: ServiceModule = {
       changeBadges: async (uuid, badges, add) => {
         await new ModerationService(accounts).changeBadges(uuid, badges, add);
       },
+      discordLinked: (uuid) => discord.isLinked(uuid),
       wearers: async (avatarId) => (await accounts.repo.wearing([avatarId])).map((u) => u.uuid),
     };
     registerAuthRoutes(app, accounts);
@@ -58,6 +62,7 @@ export const userService: ServiceModule = {
     registerAdminRoutes(app, accounts);
     registerBotsRoutes(app, accounts);
     registerAccessRequestRoutes(app, accounts);
+    registerDiscordRoutes(app, discord);
     registerChatTokenRoutes(app, platform);
     const providerTokens = await registerProviderTokenRoutes(app, accounts);
     platform.ports.providerTokens = {

@@ -13,7 +13,7 @@ import type { ProviderConnection } from './schema';
 export type OAuthConnection = Exclude<ProviderConnection, 'apple'>;
 
 export interface OAuthClient {
-  connection: OAuthConnection;
+  connection: OAuthConnection | 'discord';
   tokenUrl: string;
   clientId: string;
   clientSecret: string;

@@ -272,3 +272,14 @@ export const providerTokens = pgTable(
   },
   (t) => [uniqueIndex('provider_tokens_user_provider_idx').on(t.userId, t.provider)],
 );
+
+/** DISCORD-LINK-1: the Discord account linked to an account (one each way). */
+export const discordLinks = pgTable('discord_links', {
+  discordId: text('discord_id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  linkedAt: ts('linked_at').notNull().defaultNow(),
+});
