@@ -1,3 +1,4 @@
+import { detectActivity } from './lib/activity';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -12,6 +13,7 @@ import './styles/profile.css';
 import './styles/landing.css';
 import './styles/avatars.css';
 
+detectActivity();
 setupI18n();
 registerServiceWorker();
 

@@ -33,6 +33,7 @@ const CommunitiesPage = lazy(() => import('../features/communities/CommunitiesPa
 const CommunityPage = lazy(() => import('../features/communities/CommunityPage'));
 const EventPage = lazy(() => import('../features/events/EventPage'));
 const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
+const DiscordCallbackPage = lazy(() => import('../features/discord/DiscordCallbackPage'));
 const SubscriptionReturnPage = lazy(() => import('../features/plans/SubscriptionReturnPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ConnectCallbackPage = lazy(() => import('../features/account/ConnectCallbackPage'));
@@ -156,6 +157,14 @@ export function AppRoutes() {
             <UserPage>
               <NotificationSettingsPage />
             </UserPage>
+          }
+        />
+        <Route
+          path="auth/discord/callback"
+          element={
+            <Suspense fallback={null}>
+              <DiscordCallbackPage />
+            </Suspense>
           }
         />
         <Route

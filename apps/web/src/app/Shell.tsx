@@ -1,3 +1,4 @@
+import { ActivitySignIn } from '../features/discord/ActivitySignIn';
 import { BRAND_TEXT } from '../lib/brand';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -17,6 +18,7 @@ export function Shell() {
       </a>
       <Header />
       <main id="main" className="main" tabIndex={-1}>
+        <ActivitySignIn />
         <Outlet />
       </main>
       <footer className="site-footer">

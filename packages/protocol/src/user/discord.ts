@@ -36,6 +36,8 @@ export const DiscordConfigDto = z.object({
   clientId: z.string().nullable(),
   authorizeUrl: z.string().nullable(),
   scope: z.string(),
+  /** ACTIVITY-1: the Audius and SoundCloud API addresses the activity reaches through /.proxy/. */
+  proxies: z.object({ audius: z.string(), soundcloud: z.string() }),
 });
 
 /** Sign in with Discord, in the Discord activity and on the website (DISCORD-* rules). */

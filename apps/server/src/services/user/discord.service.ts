@@ -50,6 +50,10 @@ export class DiscordService {
       clientId: configured ? this.config.DISCORD_CLIENT_ID! : null,
       authorizeUrl: configured ? this.config.DISCORD_AUTHORIZE_URL : null,
       scope: DISCORD_SCOPE,
+      proxies: {
+        audius: this.config.providers.audius.apiUrl,
+        soundcloud: this.config.providers.soundcloud.apiUrl,
+      },
     };
   }
 

@@ -1,3 +1,4 @@
+import { DiscordSection } from '../discord/DiscordSection';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,6 +36,7 @@ export default function AccountPage() {
       <PlanSection />
       <EmailsSection />
       <ConnectionsSection />
+      <DiscordSection />
       <DeactivateSection />
     </div>
   );

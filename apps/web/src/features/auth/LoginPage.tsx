@@ -1,3 +1,4 @@
+import { ContinueWithDiscord } from '../discord/ContinueWithDiscord';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '@tt/rules';
@@ -39,6 +40,7 @@ export function LoginPage() {
       testId="login-page"
       footer={<Trans i18nKey="login.noAccount" components={{ signup: <Link to="/signup" /> }} />}
     >
+      <ContinueWithDiscord next={safeRedirectTarget(params.get('next'))} divider />
       <div className="tabs" role="tablist" aria-label={t('login.methods')}>
         {tabs.map((item) => (
           <button

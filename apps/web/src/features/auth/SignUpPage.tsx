@@ -1,3 +1,4 @@
+import { ContinueWithDiscord } from '../discord/ContinueWithDiscord';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -43,6 +44,7 @@ export function SignUpPage({ voucher = false }: { voucher?: boolean }) {
       testId="signup-page"
       footer={<Trans i18nKey="signup.haveAccount" components={{ login: <Link to="/login" /> }} />}
     >
+      {voucher ? null : <ContinueWithDiscord divider />}
       <form className="form" onSubmit={form.submit} noValidate>
         {voucher ? (
           <Field

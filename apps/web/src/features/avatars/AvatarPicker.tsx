@@ -1,3 +1,4 @@
+import { inActivity } from '../../lib/activity';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AvatarVisibility, MyAvatarDto } from '@tt/protocol';
@@ -28,6 +29,9 @@ function LockNote({ avatar }: { avatar: MyAvatarDto }) {
       </span>
     );
   }
+  if (avatar.lock === 'DISCORD') {
+    return <span className="avatar-lock">{t('avatars.lock.DISCORD')}</span>;
+  }
   return avatar.lock ? (
     <span className="avatar-lock">{t('avatars.lock.ASSIGNED_ONLY')}</span>
   ) : null;
@@ -55,7 +59,9 @@ export function AvatarPicker({ current }: { current: string }) {
     <div data-testid="avatar-picker">
       <Alert testId="avatar-error">{wear.error ? toText(wear.error) : null}</Alert>
       {GROUPS.map((group) => {
-        const list = avatars.data.filter((a) =>
+        // AVATAR-DISCORD-1: Discord-only avatars are offered inside the activity only.
+        const offered = avatars.data.filter((a) => !a.discordOnly || inActivity());
+        const list = offered.filter((a) =>
           group === 'PRIVATE'
             ? a.visibility === 'PRIVATE' || a.discordOnly
             : a.visibility === group && !a.discordOnly,

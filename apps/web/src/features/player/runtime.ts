@@ -1,3 +1,4 @@
+import { inActivity } from '../../lib/activity';
 import {
   playlistSearchEndpoints,
   songHlsPaths,
@@ -52,7 +53,10 @@ function vendorConfig(): VendorConfig {
     spotifyApiUrl: pick(env.VITE_SPOTIFY_API_URL, d.spotifyApiUrl),
     youtubeHost: pick(env.VITE_YOUTUBE_HOST, d.youtubeHost),
     soundcloudWidgetUrl: pick(env.VITE_SOUNDCLOUD_WIDGET_URL, d.soundcloudWidgetUrl),
-    soundcloudApiUrl: pick(env.VITE_SOUNDCLOUD_API_URL, d.soundcloudApiUrl),
+    // ACTIVITY-1: inside Discord, SoundCloud is reached through this origin's proxy path.
+    soundcloudApiUrl: inActivity()
+      ? `${window.location.origin}/.proxy/soundcloud`
+      : pick(env.VITE_SOUNDCLOUD_API_URL, d.soundcloudApiUrl),
     appleDeveloperToken: pick(env.VITE_APPLE_DEVELOPER_TOKEN, '') || undefined,
     appName: d.appName,
   };

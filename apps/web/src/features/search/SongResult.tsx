@@ -1,3 +1,5 @@
+import { proxied } from '../../lib/activity';
+import { useDiscordConfigQuery } from '../discord/queries';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SongDataDto } from '@tt/protocol';
@@ -23,7 +25,10 @@ export function SongResult({
   const art = resultArt(song);
   // Provider art that does not load leaves the plain tile rather than a broken image.
   const [artFailed, setArtFailed] = useState(false);
-  const preview = previewOf(song);
+  // ACTIVITY-1: a clip on the Audius or SoundCloud API is fetched through the proxy in Discord.
+  const proxies = useDiscordConfigQuery().data?.proxies;
+  const clip = previewOf(song);
+  const preview = clip && proxies ? { ...clip, url: proxied(clip.url, proxies) } : clip;
   const playing = usePreview((s) => s.playing === resultKey);
   const failed = usePreview((s) => s.failed === resultKey);
   const name = `${song.trackName} – ${song.artistName}`;

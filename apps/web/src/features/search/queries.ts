@@ -1,3 +1,5 @@
+import { inActivity } from '../../lib/activity';
+import { useAllowExplicit } from '../discord/queries';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   playlistSearchEndpoints,
@@ -35,12 +37,17 @@ export function useSearchSources() {
 export function useSongSearch(term: string, source: SearchSource | null, v2: boolean) {
   const ready = useSession((s) => s.ready);
   const endpoint = v2 ? playlistSearchEndpoints.searchV2 : playlistSearchEndpoints.search;
+  // ACTIVITY-1: explicit songs stay out of the activity's search unless the person allowed them.
+  const allowExplicit = useAllowExplicit();
+  const explicit = inActivity() && !allowExplicit ? 'false' : undefined;
   return useInfiniteQuery({
-    queryKey: searchKeys.results(source ?? 'uploadService', term, v2),
+    queryKey: [...searchKeys.results(source ?? 'uploadService', term, v2), explicit],
     queryFn: ({ pageParam, signal }) =>
       api.call(
         endpoint,
-        { query: { q: term, source: source!, offset: pageParam, limit: SEARCH_PAGE_SIZE } },
+        {
+          query: { q: term, source: source!, offset: pageParam, limit: SEARCH_PAGE_SIZE, explicit },
+        },
         { signal },
       ),
     initialPageParam: 0,
