@@ -76,6 +76,14 @@ describe('web: communities and events', () => {
     await b.getByTestId('community-join').click();
     await b.getByTestId('community-join').filter({ hasText: 'Leave' }).waitFor();
     await shot(b, 'community-phone');
+    // The rooms page's Communities tab shows the rooms of Eli's communities.
+    await b.goto(`${s.url}/rooms?tab=communities`);
+    await b
+      .getByTestId('community-row')
+      .filter({ hasText: 'Late Night Collective' })
+      .getByTestId('room-card')
+      .filter({ hasText: 'Basement Tapes' })
+      .waitFor();
 
     // Dee moves the start to now: the event is on, and Eli is told.
     await a.getByTestId('event-edit').click();

@@ -8,7 +8,7 @@ import { registerRolesRoutes } from './roles.routes';
 import { RoomRolesService } from './roles.service';
 import { registerRoomsRoutes } from './rooms.routes';
 import { RoomsService } from './rooms.service';
-import { seedDemoRooms } from './seed';
+import { seedDemoCommunity, seedDemoRooms } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
 import { RoomSettingsService } from './settings.service';
 import { registerChatRoomRoutes } from '../chat/index';
@@ -43,5 +43,8 @@ export const roomService: ServiceModule = {
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  seed: (platform) => seedDemoRooms(platform),
+  seed: async (platform) => [
+    ...(await seedDemoRooms(platform)),
+    ...(await seedDemoCommunity(platform)),
+  ],
 };

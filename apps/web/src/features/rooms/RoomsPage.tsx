@@ -1,3 +1,4 @@
+import { CommunityRoomsTab } from '../communities/CommunityRoomsTab';
 import { UpcomingEvents } from '../events/EventCard';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import {
 } from './queries';
 import { RoomCard } from './RoomCard';
 
-const TABS = ['public', 'promoted', 'mine', 'recent'] as const;
+const TABS = ['public', 'promoted', 'communities', 'mine', 'recent'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /rooms: browse public (paged), promoted, my and recently visited rooms; create one. */
@@ -115,6 +116,8 @@ export function RoomsPage() {
           <PublicRooms page={page} />
         ) : tab === 'promoted' ? (
           <PromotedRooms />
+        ) : tab === 'communities' ? (
+          <CommunityRoomsTab />
         ) : !signedIn ? (
           <div className="rooms-empty">
             <p>{t('rooms.signInFor', { list: t(`rooms.tabs.${tab}`) })}</p>
