@@ -43,9 +43,11 @@ describe('web: communities and events', () => {
     await a.getByTestId('community-schedule').click();
     await a.getByTestId('event-form-name').fill('Vinyl Only Night');
     await a.getByTestId('event-form-room').selectOption(room.slug);
+    await a.getByTestId('event-form-lineup').getByText('Dee').click();
     await a.getByTestId('event-form-submit').click();
     await a.getByTestId('event-name').filter({ hasText: 'Vinyl Only Night' }).waitFor();
     await a.getByTestId('countdown').waitFor();
+    await a.getByRole('link', { name: 'Dee' }).waitFor();
     await shot(a, 'event-desktop');
     const slug = new URL(a.url()).pathname.split('/').pop()!;
     const event = await s.as(dee.token).call(eventEndpoints.get, { params: { id: slug } });

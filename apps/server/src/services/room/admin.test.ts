@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  communityEndpoints,
+  eventEndpoints,
   roomAdminEndpoints as e,
   roomEndpoints as rooms,
   roomListEndpoints as lists,
@@ -243,8 +245,21 @@ describe('seed', () => {
     ]);
     await seedDemoUsers(s.accounts);
     const lines = await roomService.seed!(s.app.platform);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/The Residents .*\/communities\/residents/);
     expect(await roomService.seed!(s.app.platform)).toEqual(lines);
+    // DEMO-COMMUNITY-1: the community holds the three rooms and has three events coming up,
+    // scheduled once however often the demo starts.
+    const community = await s.client.call(communityEndpoints.get, { params: { id: 'residents' } });
+    expect(community).toMatchObject({ roomCount: 3, visibility: 'PUBLIC' });
+    const upcoming = await s.client.call(eventEndpoints.upcoming, {
+      query: { communityId: community.uuid },
+    });
+    expect(upcoming.events.map((e) => e.name).sort()).toEqual([
+      'B-Sides Wednesday',
+      'Friday Night House',
+      'Sunday Yacht Brunch',
+    ]);
     const found = await s.client.call(lists.multiple, {
       query: { room: DEMO_ROOMS.map((r) => r.slug) },
     });

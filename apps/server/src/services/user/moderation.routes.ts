@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { moderationEndpoints as e } from '@tt/protocol';
 import { route } from '../../platform/route';
-import { DeactivationService, ModerationService } from './moderation.service';
+import { DeactivationService } from './deactivation.service';
+import { ModerationService } from './moderation.service';
 import type { AccountService } from './service';
 
 /** Kick, bans, roles, capabilities, badges, moderator profile edits, notes and deactivation. */

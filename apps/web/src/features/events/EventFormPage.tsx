@@ -1,3 +1,4 @@
+import { LineupField } from './LineupField';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -47,6 +48,7 @@ export default function EventFormPage() {
     endsAt: times.end,
     posterUrl: '',
   });
+  const [lineup, setLineup] = useState<string[]>([]);
   useEffect(() => {
     if (!existing) return;
     setForm({
@@ -58,6 +60,7 @@ export default function EventFormPage() {
       endsAt: toLocalInput(existing.endsAt),
       posterUrl: existing.posterUrl ?? '',
     });
+    setLineup(existing.lineup);
   }, [existing]);
   // The room picked by default: the one named in the address, else the first of mine.
   useEffect(() => {
@@ -77,6 +80,7 @@ export default function EventFormPage() {
       startsAt: fromLocalInput(form.startsAt),
       endsAt: fromLocalInput(form.endsAt),
       posterUrl: form.posterUrl.trim() || null,
+      lineup,
     };
     save.mutate(body, { onSuccess: (dto) => navigate(`/events/${dto.slug}`) });
   };
@@ -169,6 +173,9 @@ export default function EventFormPage() {
             data-testid="event-form-end"
           />
         </div>
+        {form.roomId ? (
+          <LineupField roomSlug={form.roomId} value={lineup} onChange={setLineup} />
+        ) : null}
         <Field
           label={t('events.poster')}
           aside={t('fields.optional')}

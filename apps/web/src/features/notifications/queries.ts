@@ -92,6 +92,12 @@ export function useLiveNotifications(): void {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         return;
       }
+      // Connected (the first time too): what arrived between the count's first fetch and the
+      // socket being ready would otherwise be missed until the count is fetched again.
+      if (e.type === 'status' && e.connected) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+        return;
+      }
       if (e.type !== 'notification') return;
       const n: NotificationDto = e.notification;
       queryClient.setQueryData<number>(notificationKeys.unread, (c0) => (c0 ?? 0) + 1);
