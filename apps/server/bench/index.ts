@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|realtime|search|crates|points|flood|chat]`: starts the platform in-process on the embedded defaults (or
+ * `npm run bench [-- http|realtime|search|crates|points|events|flood|chat]`: starts the platform in-process on the embedded defaults (or
  * on DATABASE_URL / REDIS_URL when set) and prints throughput and latency figures per scenario.
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 1000) sockets joining one room at once, against a bare ws server
@@ -22,6 +22,9 @@
  * Points (`-- points`): BENCH_POINTS_PEOPLE (default 5000) balances in a season; board pages, one
  * person's live rank, the banner, the avatar catalogue and credits, against the status route
  * (bench/points.ts).
+ * Events (`-- events`): BENCH_EVENTS (default 2000) events in one community's rooms; the upcoming
+ * list, a room's banner, a community page and rooms, the calendar file and remind-me writes, against
+ * the status route (bench/events.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
@@ -35,6 +38,7 @@ import { load, printResults, type LoadResult } from './http';
 import { benchJoinStorm } from './join';
 import { bareBroadcast, voteFanOut } from './realtime';
 import { pointsScenarios } from './points';
+import { eventScenarios } from './events';
 import { searchScenarios } from './search';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
@@ -124,6 +128,13 @@ async function main() {
         `\nPoints and leaderboards (${seconds}s per scenario, concurrency ${concurrency}, ${people} people)`,
       );
       printResults(await pointsScenarios(s, { seconds, concurrency, people }));
+    }
+    if (which === 'all' || which === 'events') {
+      const events = env('BENCH_EVENTS', 2000);
+      console.log(
+        `\nCommunities and events (${seconds}s per scenario, concurrency ${concurrency}, ${events} events)`,
+      );
+      printResults(await eventScenarios(s, { seconds, concurrency, events }));
     }
     if (which === 'all' || which === 'flood') {
       const o = {
