@@ -7,6 +7,7 @@ import {
   mayRemoveFromCommunity,
   maySetCommunityRole,
   mayViewCommunity,
+  slugCandidates,
   slugify,
 } from './communities';
 
@@ -24,6 +25,10 @@ describe('community rules', () => {
     expect(slugify('---')).toBe('');
     expect(slugify('---', 'room')).toBe('room');
     expect(slugify('a'.repeat(80))).toHaveLength(64);
+    expect(slugCandidates('jazz', 3)).toEqual(['jazz', 'jazz-2', 'jazz-3']);
+    const long = slugCandidates('a'.repeat(64), 12);
+    expect(long[11]).toBe(`${'a'.repeat(61)}-12`);
+    expect(long.every((s) => s.length <= 64)).toBe(true);
   });
 
   it('COMM-EDIT-1: owner, moderators and admins manage', () => {

@@ -23,6 +23,17 @@ export function slugify(name: string, fallback = ''): string {
   return slug || fallback;
 }
 
+/**
+ * SLUG-1: the slugs to try for `base`, in order: `base`, `base-2`, `base-3`… up to `base-{count}`,
+ * each cut to 64 characters with its suffix kept.
+ */
+export function slugCandidates(base: string, count = 99): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const suffix = i === 0 ? '' : `-${i + 1}`;
+    return `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
+  });
+}
+
 const RANK: Record<CommunityRole, number> = { owner: 3, moderator: 2, member: 1 };
 
 /** COMM-ROLE-1: owner above moderators above members; no role is 0. */

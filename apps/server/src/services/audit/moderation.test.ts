@@ -152,6 +152,7 @@ describe('geolocation', () => {
     const mine = await as(plain).call(a.geolocateIp, { body: {} });
     expect(mine.country).toBeNull();
     await expectError(as(plain).call(a.geolocateIp, { body: { ip: '81.2.69.142' } }), 403);
+    await expectError(as(null).call(a.geolocateIp, { body: { ip: '81.2.69.142' } }), 401);
     await expectError(as(mod).call(a.geolocateIp, { body: { ip: '300.1.1.1' } }), 400);
     const v6 = await as(mod).call(a.geolocateIp, { body: { ip: '2001:db8::1' } });
     expect(v6.country).toBeNull();

@@ -9,7 +9,7 @@ import {
   StatelessServerMessageName,
   type AnalyticsEventInput,
 } from '@tt/protocol';
-import { caller as callerOf } from '../../platform/auth';
+import { assertAllowed, caller as callerOf } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { geolocate } from './geolocate';
@@ -46,8 +46,8 @@ export function registerModerationRoutes(
 ): void {
   route(app, a.geolocate, ({ request }) => geolocate(request.ip));
   route(app, a.geolocateIp, ({ auth, request, body }) => {
-    if (body.ip && !(auth && MODERATION_LOG_ROLES.some((r) => auth.roles.includes(r))))
-      throw fail('FORBIDDEN_ROLE');
+    // AUDIT-GEO-1: someone else's address is for the moderation roles.
+    if (body.ip) assertAllowed(auth, MODERATION_LOG_ROLES);
     return geolocate(body.ip ?? request.ip);
   });
   route(app, a.socketEventNames, () => ({

@@ -17,6 +17,7 @@ import {
   mayRemoveFromCommunity,
   maySetCommunityRole,
   mayViewCommunity,
+  slugCandidates,
   slugify,
   type CommunityActor,
 } from '@tt/rules';
@@ -113,10 +114,7 @@ export class CommunitiesService {
   }
 
   private async freeSlug(name: string): Promise<string> {
-    const base = slugify(name, 'community');
-    for (let n = 1; n < 100; n++) {
-      const suffix = n === 1 ? '' : `-${n}`;
-      const slug = `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    for (const slug of slugCandidates(slugify(name, 'community'))) {
       if (!RESERVED_ROOM_SLUGS.includes(slug) && !(await this.repo.slugTaken(slug))) return slug;
     }
     throw fail('COMMUNITY_SLUG_TAKEN');

@@ -6,7 +6,7 @@ import {
   type QbQuery,
   type UpdateEventReq,
 } from '@tt/protocol';
-import { eventStatus, eventTimeProblem, slugify } from '@tt/rules';
+import { eventStatus, eventTimeProblem, slugCandidates, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { eventIdOf } from '../../platform/outbox/outbox';
@@ -148,10 +148,8 @@ export class EventsService {
 
   private async freeSlug(name: string, startsAt: Date): Promise<string> {
     const base = slugify(name, 'event');
-    const candidates = [base, `${base}-${iso(startsAt).slice(0, 10)}`];
-    for (let n = 2; n < 100; n++) candidates.push(`${candidates[1]}-${n}`);
-    for (const c of candidates) {
-      const slug = c.slice(0, 64).replace(/-+$/, '');
+    const dated = slugCandidates(`${base}-${iso(startsAt).slice(0, 10)}`);
+    for (const slug of [base, ...dated]) {
       if (!RESERVED_ROOM_SLUGS.includes(slug) && !(await this.repo.slugTaken(slug))) return slug;
     }
     throw fail('EVENT_SLUG_TAKEN');

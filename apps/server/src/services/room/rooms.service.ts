@@ -9,7 +9,7 @@ import {
   type RoomDto,
   type UpdateRoomReq,
 } from '@tt/protocol';
-import { roomSizeRefusal, slugify } from '@tt/rules';
+import { roomSizeRefusal, slugCandidates, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { requireVerifiedAccount } from '../../platform/verified';
@@ -42,9 +42,7 @@ export class RoomsService {
   /** A free slug from the name: the name itself, else with -2, -3… */
   private async freeSlugFor(name: string): Promise<string> {
     const base = slugify(name, 'room');
-    for (let n = 1; n < 100; n++) {
-      const suffix = n === 1 ? '' : `-${n}`;
-      const slug = `${base.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    for (const slug of slugCandidates(base)) {
       if (RESERVED_ROOM_SLUGS.includes(slug)) continue;
       if (!(await this.core.rooms.slugTaken(slug))) return slug;
     }

@@ -2,7 +2,6 @@ import type { AdminUserDto, DeactivationListRes, DeactivationRequestDto } from '
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
-import type { ModerationRecord } from '../../platform/events';
 import { moderationRecord } from '../../platform/moderation-record';
 import { ModerationRepository, type DeactivationRow } from './moderation.repository';
 import { assertMayActOn, isModerator, type ModerationService } from './moderation.service';
@@ -34,20 +33,11 @@ export class DeactivationService {
     private readonly moderation: ModerationService,
   ) {}
 
-  /** With `record`, the change and its moderation-log event commit together (AUDIT-MOD-1). */
-  private async tx<T>(
-    work: (repo: ModerationRepository, users: UserRepository) => Promise<T>,
-    record?: ModerationRecord,
-  ) {
-    const { db: base, outbox } = this.accounts.platform;
-    const out = await base.transaction(async (tx) => {
+  private tx<T>(work: (repo: ModerationRepository, users: UserRepository) => Promise<T>) {
+    return this.accounts.platform.db.transaction((tx) => {
       const db = tx as unknown as Db;
-      const result = await work(new ModerationRepository(db), new UserRepository(db));
-      if (record) await outbox.add(db, 'moderation.recorded', record);
-      return result;
+      return work(new ModerationRepository(db), new UserRepository(db));
     });
-    if (record) outbox.kick();
-    return out;
   }
 
   async request(auth: AuthContext | null, reason = ''): Promise<DeactivationRequestDto> {
@@ -98,8 +88,13 @@ export class DeactivationService {
       assertMayActOn(caller, target);
     }
     if (target.status === 'DEACTIVATED') throw fail('ACCOUNT_ALREADY_DEACTIVATED');
-    const updated = await this.tx(
-      async (repo, users) => {
+    const updated = await this.moderation.recorded(
+      moderationRecord({
+        actorUuid: caller.uuid,
+        targetUuid: target.uuid,
+        actionType: 'deactivated',
+      }),
+      async (users, repo) => {
         if (!(await repo.switchStatus(target.id, target.status, 'DEACTIVATED'))) {
           throw fail('ACCOUNT_ALREADY_DEACTIVATED');
         }
@@ -113,11 +108,6 @@ export class DeactivationService {
         else await repo.addDeactivation({ userId: target.id, ...handled });
         return users.bumpSessionVersion(target.id);
       },
-      moderationRecord({
-        actorUuid: caller.uuid,
-        targetUuid: target.uuid,
-        actionType: 'deactivated',
-      }),
     );
     await this.accounts.emit('user.deactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);
@@ -126,8 +116,13 @@ export class DeactivationService {
   async reactivate(auth: AuthContext | null, idOrUuid: string): Promise<AdminUserDto> {
     const target = await this.accounts.find(idOrUuid);
     assertMayActOn(auth!, target);
-    const updated = await this.tx(
-      async (repo, users) => {
+    const updated = await this.moderation.recorded(
+      moderationRecord({
+        actorUuid: auth!.uuid,
+        targetUuid: target.uuid,
+        actionType: 'reactivated',
+      }),
+      async (users, repo) => {
         if (!(await repo.switchStatus(target.id, 'DEACTIVATED', 'ACTIVE'))) {
           throw fail('ACCOUNT_NOT_DEACTIVATED');
         }
@@ -141,11 +136,6 @@ export class DeactivationService {
         }
         return (await users.byId(target.id))!;
       },
-      moderationRecord({
-        actorUuid: auth!.uuid,
-        targetUuid: target.uuid,
-        actionType: 'reactivated',
-      }),
     );
     await this.accounts.emit('user.reactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);

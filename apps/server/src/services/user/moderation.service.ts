@@ -67,14 +67,15 @@ export class ModerationService {
   }
 
   /** AUDIT-MOD-1: the change and its moderation-log event commit together. */
-  private async recorded<T>(
+  async recorded<T>(
     record: ModerationRecord,
-    change: (users: UserRepository) => Promise<T>,
+    change: (users: UserRepository, repo: ModerationRepository) => Promise<T>,
   ): Promise<T> {
     const { db, outbox } = this.accounts.platform;
     const out = await db.transaction(async (tx) => {
-      const result = await change(new UserRepository(tx as unknown as Db));
-      await outbox.add(tx as unknown as Db, 'moderation.recorded', record);
+      const t = tx as unknown as Db;
+      const result = await change(new UserRepository(t), new ModerationRepository(t));
+      await outbox.add(t, 'moderation.recorded', record);
       return result;
     });
     outbox.kick();

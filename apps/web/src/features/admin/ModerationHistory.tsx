@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/Alert';
-import { useProfiles } from '../friends/queries';
 import { useAddNoteMutation, useUserActionsQuery } from './audit-queries';
-import { ModerationEntry } from './ModerationLogPanel';
+import { ModerationEntry, useActionNames } from './ModerationLogPanel';
 
 /** A person's moderation history (AUDIT-MOD-3), newest first, with a way to add a note to it. */
 export function ModerationHistory({ uuid }: { uuid: string }) {
@@ -12,12 +11,7 @@ export function ModerationHistory({ uuid }: { uuid: string }) {
   const add = useAddNoteMutation(uuid);
   const [note, setNote] = useState('');
   const rows = history.data?.actions ?? [];
-  const people = useProfiles([
-    ...new Set(
-      rows.flatMap((r) => [r.actorUuid, r.targetUuid]).filter((u): u is string => Boolean(u)),
-    ),
-  ]);
-  const names = new Map([...(people.data?.values() ?? [])].map((p) => [p.uuid, p.nickname]));
+  const names = useActionNames(rows);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (note.trim()) add.mutate(note.trim(), { onSuccess: () => setNote('') });

@@ -13,6 +13,13 @@ import { Pager } from './Pager';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The nicknames of everyone acting or acted on in these entries, by uuid. */
+export function useActionNames(rows: ModerationActionDto[]): Map<string, string> {
+  const uuids = rows.flatMap((r) => [r.actorUuid, r.targetUuid]);
+  const people = useProfiles([...new Set(uuids.filter((u): u is string => Boolean(u)))]);
+  return new Map([...(people.data?.values() ?? [])].map((p) => [p.uuid, p.nickname]));
+}
+
 /** One entry: when, who did what to whom, where, why. */
 export function ModerationEntry({
   a,
@@ -71,12 +78,7 @@ export function ModerationLogPanel() {
   const personUuid = UUID.test(person.trim()) ? person.trim() : '';
   const log = useModerationLogQuery({ actionType, person: personUuid }, page);
   const rows = log.data?.data ?? [];
-  const people = useProfiles([
-    ...new Set(
-      rows.flatMap((r) => [r.actorUuid, r.targetUuid]).filter((u): u is string => Boolean(u)),
-    ),
-  ]);
-  const names = new Map([...(people.data?.values() ?? [])].map((p) => [p.uuid, p.nickname]));
+  const names = useActionNames(rows);
   return (
     <section className="card" data-testid="admin-moderation-log">
       <h2>{t('admin.log.title', { count: log.data?.total ?? 0 })}</h2>

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { UpcomingEvents } from '../events/EventCard';
 import { RoomCard } from '../rooms/RoomCard';
+import { bannerStyle } from './CommunityCard';
 import { CommunityManage } from './CommunityManage';
 import { CommunityMembers } from './CommunityMembers';
 import { useCommunityQuery, useCommunityRoomsQuery, useMembershipMutation } from './queries';
@@ -66,18 +67,10 @@ export default function CommunityPage() {
     );
   }
   const manager = mayManageCommunity({ role: community.myRole, admin: false });
-  const hue = [...community.name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
   const live = (rooms.data?.rooms ?? []).filter((r) => (r.numberOfUsersInRoom ?? 0) > 0).length;
   return (
     <div className="container community-page" data-testid="community-page">
-      <header
-        className="community-hero"
-        style={
-          community.bannerUrl
-            ? { backgroundImage: `url("${community.bannerUrl}")` }
-            : { ['--hue' as string]: String(hue) }
-        }
-      >
+      <header className="community-hero" style={bannerStyle(community)}>
         <div className="community-hero-inner">
           <p className="eyebrow">
             {community.visibility === 'PRIVATE'
