@@ -11,7 +11,7 @@ import {
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { createRoom } from '../room/testing';
 import { chatCore } from './core';
-import { MAX_CHAT_TOKENS_PER_UID } from './tokens';
+import { ChatTokens, MAX_CHAT_TOKENS_PER_UID } from './tokens';
 import { botText, chatUser, expectComet, v3 } from './testing';
 
 /** Chat tokens (user service), the API key, role sync and join (room service). */
@@ -78,6 +78,47 @@ describe('GET /comet-chat/user-token and ghost-token', () => {
     await expectError(s.as(null).call(chatTokenEndpoints.userToken, {}), 401);
     await expectError(s.as(null).call(chatTokenEndpoints.ghostToken, {}), 401);
     await expectError(s.as('nope').call(chatTokenEndpoints.ghostToken, {}), 401);
+  });
+
+  it('CHAT-TOKEN-3: a lookup running while a token is revoked does not keep it alive', async () => {
+    // The lookup's read answers only after the revoke finished, as it can on a busy pool.
+    let hold: Promise<void> | null = null;
+    const held = <T extends object>(builder: T): T =>
+      new Proxy(builder, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (key === 'then' && typeof value === 'function') {
+            const wait = hold;
+            return (ok: (v: unknown) => unknown, ko: (e: unknown) => unknown) =>
+              (value as (a: unknown, b?: unknown) => Promise<unknown>)
+                .call(target, (v: unknown) => (wait ? wait.then(() => v) : v))
+                .then(ok, ko);
+          }
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return out && typeof out === 'object' ? held(out) : out;
+          };
+        },
+      });
+    const db = s.app.platform.db;
+    const slow = new Proxy(db, {
+      get: (target, key) =>
+        key === 'select'
+          ? (...args: unknown[]) => held((target.select as (...a: unknown[]) => object)(...args))
+          : Reflect.get(target, key),
+    });
+    const tokens = new ChatTokens(slow, { user: 3600, ghost: 3600 });
+    const u = await s.createUser();
+    const t = await tokens.issue(u.uuid, 'user', []);
+    let release!: () => void;
+    hold = new Promise((r) => (release = r));
+    const lookup = tokens.verify(t.authToken);
+    hold = null;
+    await tokens.revoke(u.uuid);
+    release();
+    expect(await lookup).not.toBeNull(); // it began before the revoke
+    expect(await tokens.verify(t.authToken)).toBeNull();
   });
 
   it('CHAT-TOKEN-4: a chat token is not a session token', async () => {

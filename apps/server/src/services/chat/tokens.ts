@@ -24,6 +24,12 @@ export class ChatTokens {
    * changes a token here (revoke, setRoles, a token pushed out) drops its entries at once.
    */
   private readonly cache = new Map<string, { row: ChatTokenRow; at: number }>();
+  /**
+   * Counts what ended or changed tokens. A lookup caches its row only when nothing did so while
+   * it read: a read that began before a revoke must not put the revoked row back for the cache's
+   * lifetime.
+   */
+  private changes = 0;
 
   constructor(
     private readonly db: Db,
@@ -50,13 +56,18 @@ export class ChatTokens {
       .orderBy(asc(chatTokens.createdAt));
     const extra = kept.slice(0, Math.max(0, kept.length - MAX_CHAT_TOKENS_PER_UID));
     if (extra.length) {
-      for (const r of extra) this.cache.delete(r.tokenHash);
+      const dropped = () => {
+        this.changes++;
+        for (const r of extra) this.cache.delete(r.tokenHash);
+      };
+      dropped();
       await this.db.delete(chatTokens).where(
         inArray(
           chatTokens.tokenHash,
           extra.map((r) => r.tokenHash),
         ),
       );
+      dropped();
     }
     return {
       uid,
@@ -74,17 +85,20 @@ export class ChatTokens {
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && now - hit.at < TOKEN_CACHE_MS && hit.row.expiresAt.getTime() > now) return hit.row;
+    const changesBefore = this.changes;
     const [row] = await this.db
       .select()
       .from(chatTokens)
       .where(and(eq(chatTokens.tokenHash, key), gt(chatTokens.expiresAt, new Date())));
     if (!row) return null;
+    if (changesBefore !== this.changes) return row; // this request began before the change
     if (this.cache.size >= TOKEN_CACHE_MAX) this.cache.clear();
     this.cache.set(key, { row, at: now });
     return row;
   }
 
   private forget(uid: string): void {
+    this.changes++;
     for (const [key, entry] of this.cache) if (entry.row.uid === uid) this.cache.delete(key);
   }
 
@@ -92,7 +106,6 @@ export class ChatTokens {
   async revoke(uid: string): Promise<void> {
     this.forget(uid);
     await this.db.delete(chatTokens).where(eq(chatTokens.uid, uid));
-    // A lookup that ran meanwhile may have cached the old row again.
     this.forget(uid);
   }
 
