@@ -10,6 +10,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class ChatProfiles {
   private readonly cache = new Map<string, { profile: UserProfileDto | null; at: number }>();
+  /** Counts forgotten entries: a lookup that overlapped one does not cache what it read. */
+  private changes = 0;
 
   constructor(private readonly platform: Platform) {}
 
@@ -29,12 +31,14 @@ export class ChatProfiles {
     }
     const users = this.platform.ports.users;
     if (missing.length && users) {
+      const changesBefore = this.changes;
       const found = await users.profiles(missing);
+      const keep = changesBefore === this.changes;
       const byUuid = new Map(found.map((p) => [p.uuid, p]));
       if (this.cache.size > MAX_ENTRIES) this.cache.clear();
       for (const uid of missing) {
         const p = byUuid.get(uid) ?? null;
-        this.cache.set(uid, { profile: p, at: now });
+        if (keep) this.cache.set(uid, { profile: p, at: now });
         if (p) out.set(uid, p);
       }
     }
@@ -46,6 +50,7 @@ export class ChatProfiles {
   }
 
   forget(uid: string): void {
+    this.changes++;
     this.cache.delete(uid);
   }
 }
