@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomEndpoints } from '@tt/protocol';
+import { communityEndpoints, eventEndpoints, roomEndpoints } from '@tt/protocol';
 import { signedInPage, webFixture } from './support';
 
 /**
@@ -101,9 +101,25 @@ describe('web: moderation log and analytics', () => {
     await page.getByTestId('admin-analytics').waitFor();
     await page.getByTestId('chart-plays').locator('svg').first().waitFor();
     await shot(page, 'analytics-desktop');
+    // A community and an event of Nova's: listed for the admin, and the event can be removed.
+    await s.as(djs[0].token).call(communityEndpoints.create, { body: { name: 'Deep Cuts Club' } });
+    const startsAt = new Date(Date.now() + 86_400_000);
+    await s.as(djs[0].token).call(eventEndpoints.create, {
+      body: {
+        name: 'Sunset Sessions',
+        roomId: rooms[0].uuid,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 7_200_000).toISOString(),
+      },
+    });
     await page.getByTestId('admin-tab-communities').click();
-    await page.getByTestId('admin-communities').waitFor();
-    await page.getByTestId('admin-events').waitFor();
+    await page.getByTestId('admin-communities').getByText('Deep Cuts Club').waitFor();
+    const events = page.getByTestId('admin-events');
+    await events.getByText('Sunset Sessions').waitFor();
+    await shot(page, 'admin-communities-desktop');
+    page.once('dialog', (d) => void d.accept());
+    await events.getByRole('button', { name: 'Cancel' }).click();
+    await events.getByText('Sunset Sessions').waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -29,39 +29,13 @@ import {
   CommunitiesRepository,
   type CommunityRow,
   type CountedCommunity,
-  type MemberRow,
   type NewCommunity,
 } from './communities.repository';
+import { toCommunityDto, toMemberDto } from './communities.dto';
 import { callerRank, isAdmin, RANK, type RoomCore } from './core';
 import type { Viewer } from './privacy';
 import { isUniqueViolation } from './rooms.service';
 import type { RoomRow } from './rooms.repository';
-
-const iso = (d: Date) => d.toISOString();
-
-export function toCommunityDto(c: CountedCommunity, myRole: CommunityRole | null): CommunityDto {
-  return {
-    id: c.id,
-    uuid: c.uuid,
-    slug: c.slug,
-    name: c.name,
-    description: c.description,
-    bannerUrl: c.bannerUrl,
-    visibility: c.visibility,
-    ownerUuid: c.ownerUuid,
-    memberCount: c.memberCount,
-    roomCount: c.roomCount,
-    myRole,
-    createdAt: iso(c.createdAt),
-    updatedAt: iso(c.updatedAt),
-  };
-}
-
-const toMemberDto = (m: MemberRow): CommunityMemberDto => ({
-  userUuid: m.userUuid,
-  role: m.role,
-  joinedAt: iso(m.joinedAt),
-});
 
 /** A community with the viewer's standing in it. */
 interface Seen {

@@ -68,6 +68,9 @@ const flat = ({
 /** EVT-VIS-1: in public lists only events of listed public rooms, outside private communities. */
 export const publicEvent = sql`(${rooms.type} = 'PUBLIC' and not ${rooms.unlisted} and (${communities.id} is null or ${communities.visibility} = 'PUBLIC'))`;
 
+const liveRoom = and(eq(rooms.id, roomEvents.roomId), isNull(rooms.deletedAt));
+const ofCommunity = eq(communities.id, roomEvents.communityId);
+
 export interface EventFilter {
   roomId?: number;
   communityId?: number;
@@ -82,20 +85,21 @@ export interface EventFilter {
 export class EventsRepository {
   constructor(private readonly db: Db) {}
 
+  // Events with their room (not deleted) and community: the same joins for rows and counts.
   private select() {
     return this.db
       .select(full)
       .from(roomEvents)
-      .innerJoin(rooms, and(eq(rooms.id, roomEvents.roomId), isNull(rooms.deletedAt)))
-      .leftJoin(communities, eq(communities.id, roomEvents.communityId));
+      .innerJoin(rooms, liveRoom)
+      .leftJoin(communities, ofCommunity);
   }
 
   private count(where: SQL | undefined) {
     return this.db
       .select({ n: count() })
       .from(roomEvents)
-      .innerJoin(rooms, and(eq(rooms.id, roomEvents.roomId), isNull(rooms.deletedAt)))
-      .leftJoin(communities, eq(communities.id, roomEvents.communityId))
+      .innerJoin(rooms, liveRoom)
+      .leftJoin(communities, ofCommunity)
       .where(where);
   }
 
