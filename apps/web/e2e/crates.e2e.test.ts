@@ -43,7 +43,7 @@ describe('web: crates', () => {
   }
   const titles = (page: Page) => page.getByTestId('crate-song-title').allTextContents();
 
-  it('creates a crate, adds from search, reorders by keyboard, removes and renames', async () => {
+  it('creates a crate, adds from search, reorders by keyboard, removes, renames and copies', async () => {
     const dj = await w.s.createUser({ nickname: 'Crate Digger' });
     const api = w.s.as(dj.token);
     const page = await open(dj.token);
@@ -140,6 +140,14 @@ describe('web: crates', () => {
     expect(overflow).toBe(0);
     await shot(phone, 'crates-phone');
     await phone.context().close();
+
+    // Copy: a new crate with the same songs, opened at once; then back to the original.
+    await page.getByTestId('crate-copy').click();
+    await page.getByTestId('crate-title').getByText('Late Night Set (copy)').waitFor();
+    await page.getByTestId('crate-song-title').getByText('Midnight Harbor').waitFor();
+    expect(page.url()).not.toContain(crateUuid);
+    await page.getByTestId('crates-list').getByText('Late Night Set', { exact: true }).click();
+    await page.getByTestId('crate-title').getByText('Late Night Set', { exact: true }).waitFor();
 
     // Delete, after confirming.
     await page.getByTestId('crate-delete').click();

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
-import { crateEndpoints, type CrateDto } from './contract';
-import { crateKeys, forgetCrate, storeCrate } from './queries';
+import type { CrateDto } from './contract';
+import { useCopyCrateMutation, useDeleteCrateMutation, useRenameCrateMutation } from './queries';
 import type { CrateRef } from './api';
 import { CrateExport } from './CrateExport';
 
@@ -29,55 +27,35 @@ export function CrateActions({
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(crate.crateName);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const renameCrate = useRenameCrateMutation(crateRef, crate.crateUuid);
+  const copyCrate = useCopyCrateMutation();
+  const deleteCrate = useDeleteCrateMutation(crateRef, crate.crateUuid);
+  const busy = renameCrate.isPending || copyCrate.isPending || deleteCrate.isPending;
   const own = owner && crate.special === null;
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      notify(toText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const failed = (err: unknown) => notify(toText(err), 'error');
 
   const rename = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const updated = await api.call(crateEndpoints.update, {
-        params: { id: crate.crateUuid },
-        body: { crateName: name },
-      });
-      storeCrate(crateRef, updated);
-      setRenaming(false);
-      notify(t('crates.renamed'));
+    renameCrate.mutate(name, {
+      onSuccess: () => {
+        setRenaming(false);
+        notify(t('crates.renamed'));
+      },
+      onError: failed,
     });
   };
 
-  const copy = () =>
-    void run(async () => {
-      const label = crate.special ? t(`crates.${crate.special}`) : crate.crateName;
-      const made = await api.call(crateEndpoints.create, {
-        body: { crateName: t('crates.copyName', { name: label }).slice(0, 100) },
-      });
-      const filled = await api.call(crateEndpoints.copy, {
-        params: { id: made.crateUuid },
-        body: { srcCrateId: crate.crateUuid },
-      });
-      queryClient.setQueryData(crateKeys.crate(filled.crateUuid), { ...filled, songs: undefined });
-      void queryClient.invalidateQueries({ queryKey: crateKeys.mine });
+  // mutateAsync: the page moves on even if this crate's screen is gone by then.
+  const copy = () => {
+    const label = crate.special ? t(`crates.${crate.special}`) : crate.crateName;
+    const crateName = t('crates.copyName', { name: label }).slice(0, 100);
+    copyCrate.mutateAsync({ from: crate.crateUuid, crateName }).then((filled) => {
       notify(t('crates.copied', { name: filled.crateName }));
       navigate(`/crates/${filled.crateUuid}`);
-    });
+    }, failed);
+  };
 
-  const remove = () =>
-    void run(async () => {
-      await api.call(crateEndpoints.remove, { params: { id: crate.crateUuid } });
-      forgetCrate(crateRef);
-      navigate('/crates');
-    });
+  const remove = () => deleteCrate.mutateAsync().then(() => navigate('/crates'), failed);
 
   if (renaming) {
     return (

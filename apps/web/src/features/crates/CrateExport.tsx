@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { crateExportEndpoints, type CrateExportDto } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useConnectionsQuery } from '../account/queries';
+import { useExportCrateMutation } from './queries';
 
 const TARGETS = ['spotify', 'apple'] as const;
-type Target = (typeof TARGETS)[number];
 
 /**
  * CRATE-EXPORT-1: a crate becomes a playlist in the person's own Spotify or Apple Music library,
@@ -17,25 +14,15 @@ export function CrateExport({ crateUuid }: { crateUuid: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const connections = useConnectionsQuery();
-  const [busy, setBusy] = useState<Target | null>(null);
-  const [done, setDone] = useState<{ target: Target; result: CrateExportDto } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const exportCrate = useExportCrateMutation(crateUuid);
+  const busy = exportCrate.isPending;
+  const done = exportCrate.data
+    ? { target: exportCrate.variables, result: exportCrate.data }
+    : null;
   const list = connections.data?.connections ?? [];
   const connected = TARGETS.filter((p) => list.find((c) => c.provider === p)?.connected);
   const offered = TARGETS.filter((p) => list.find((c) => c.provider === p)?.available);
   if (offered.length === 0) return null;
-  const run = async (target: Target) => {
-    setBusy(target);
-    setError(null);
-    try {
-      const result = await api.call(crateExportEndpoints[target], { body: { crateUuid } });
-      setDone({ target, result });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <div className="crate-export" data-testid="crate-export">
       {connected.map((target) => (
@@ -43,8 +30,8 @@ export function CrateExport({ crateUuid }: { crateUuid: string }) {
           key={target}
           type="button"
           className="btn btn-ghost btn-sm"
-          disabled={busy !== null}
-          onClick={() => void run(target)}
+          disabled={busy}
+          onClick={() => exportCrate.mutate(target)}
           data-testid={`crate-export-${target}`}
         >
           {t('crates.exportTo', { service: t(`account.providers.${target}`) })}
@@ -69,7 +56,9 @@ export function CrateExport({ crateUuid }: { crateUuid: string }) {
           </a>
         </p>
       ) : null}
-      {error ? <p className="alert alert-error">{error}</p> : null}
+      {exportCrate.error ? (
+        <p className="alert alert-error">{errorText(exportCrate.error)}</p>
+      ) : null}
     </div>
   );
 }

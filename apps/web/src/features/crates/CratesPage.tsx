@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { defaultCrateName } from '@tt/rules';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { refFromParam } from './api';
-import { crateEndpoints } from './contract';
 import { CrateView } from './CrateView';
 import { ImportDialog } from './ImportDialog';
 import { useVerifyToCreate } from '../profile/queries';
-import { crateKeys, useMyCrates } from './queries';
+import { useCreateCrateMutation, useMyCrates } from './queries';
 import '../../styles/crates.css';
 
 /** /crates and /crates/:crateId: the crates sidebar and the crate picked (the queue by default). */
@@ -34,8 +31,7 @@ function CratesSidebar() {
   const mine = useMyCrates();
   const crates = mine.data?.pages.flatMap((p) => p.crates) ?? [];
   const total = mine.data?.pages[0]?.count ?? 0;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const createCrate = useCreateCrateMutation();
   const [importing, setImporting] = useState(false);
   // SEC-UNVERIFIED-1: no new or imported crates before the e-mail address is verified.
   const verifyFirst = useVerifyToCreate();
@@ -44,22 +40,11 @@ function CratesSidebar() {
   const allLoaded = mine.data !== undefined && crates.length >= total;
   const nextName = allLoaded ? defaultCrateName(crates.map((c) => c.crateName)) : undefined;
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const made = await api.call(crateEndpoints.create, {
-        body: nextName ? { crateName: nextName } : {},
-      });
-      queryClient.setQueryData(crateKeys.crate(made.crateUuid), made);
-      await queryClient.invalidateQueries({ queryKey: crateKeys.mine });
-      navigate(`/crates/${made.crateUuid}`);
-    } catch (err) {
-      setError(toText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = () =>
+    createCrate.mutateAsync(nextName).then(
+      (made) => navigate(`/crates/${made.crateUuid}`),
+      () => undefined, // shown from the mutation's error below
+    );
 
   const link = (to: string, label: string, count: number | null, testId: string) => (
     <li key={to}>
@@ -81,7 +66,7 @@ function CratesSidebar() {
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          disabled={busy || mine.isLoading || verifyFirst !== null}
+          disabled={createCrate.isPending || mine.isLoading || verifyFirst !== null}
           onClick={() => void create()}
           title={nextName}
           data-testid="crate-new"
@@ -104,9 +89,9 @@ function CratesSidebar() {
         </p>
       ) : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
-      {error ? (
+      {createCrate.error ? (
         <p className="crate-note is-error" role="alert">
-          {error}
+          {toText(createCrate.error)}
         </p>
       ) : null}
       {mine.error ? <p className="muted">{toText(mine.error)}</p> : null}

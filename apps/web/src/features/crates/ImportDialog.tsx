@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
 import { Field } from '../../ui/Field';
-import { crateImportEndpoints } from './contract';
-import { crateKeys } from './queries';
+import { useImportCrateMutation } from './queries';
 
 /**
  * "Import playlist": a provider playlist link becomes a crate (POST /crate/import). The server
@@ -20,8 +17,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [link, setLink] = useState('');
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const importCrate = useImportCrateMutation();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,24 +27,16 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     return () => opener?.focus?.();
   }, []);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const crateName = name.trim();
-      const made = await api.call(crateImportEndpoints.importPlaylist, {
-        body: { link: link.trim(), ...(crateName ? { crateName } : {}) },
-      });
-      queryClient.setQueryData(crateKeys.crate(made.crateUuid), made);
-      await queryClient.invalidateQueries({ queryKey: crateKeys.mine });
-      onClose();
-      navigate(`/crates/${made.crateUuid}`);
-    } catch (err) {
-      setError(toText(err));
-    } finally {
-      setBusy(false);
-    }
+    const crateName = name.trim();
+    importCrate.mutateAsync({ link: link.trim(), ...(crateName ? { crateName } : {}) }).then(
+      (made) => {
+        onClose();
+        navigate(`/crates/${made.crateUuid}`);
+      },
+      () => undefined, // shown from the mutation's error below
+    );
   };
 
   return (
@@ -59,7 +47,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       data-testid="crate-import-dialog"
     >
-      <form className="user-sheet-inner" onSubmit={(e) => void submit(e)}>
+      <form className="user-sheet-inner" onSubmit={submit}>
         <h2 id={titleId}>{t('crates.importTitle')}</h2>
         <Field
           label={t('crates.importLink')}
@@ -77,9 +65,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        {error ? (
+        {importCrate.error ? (
           <p className="crate-note is-error" role="alert">
-            {error}
+            {toText(importCrate.error)}
           </p>
         ) : null}
         <div className="crate-actions">
@@ -89,7 +77,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           <button
             type="submit"
             className="btn btn-primary btn-sm"
-            disabled={busy || !link.trim()}
+            disabled={importCrate.isPending || !link.trim()}
             data-testid="crate-import-submit"
           >
             {t('crates.importStart')}

@@ -1,6 +1,7 @@
 /* The crate contracts of the playlist service, as the crate screens use them. */
 export {
   crateEndpoints,
+  crateExportEndpoints,
   crateImportEndpoints,
   specialCrateEndpoints,
   CRATE_SONGS_PAGE,

@@ -1,10 +1,17 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { anyCrateImporting, CACHE_TIMES, CRATE_IMPORT_POLL_MS } from '@tt/rules';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { fetchCrate, refKey, type CrateRef } from './api';
-import { crateEndpoints, CRATES_PAGE, type CrateDto, type CratesPage } from './contract';
+import {
+  crateEndpoints,
+  crateExportEndpoints,
+  crateImportEndpoints,
+  CRATES_PAGE,
+  type CrateDto,
+  type CratesPage,
+} from './contract';
 
 export const crateKeys = {
   all: ['crates'] as const,
@@ -79,4 +86,67 @@ export function forgetCrate(ref: CrateRef): void {
   queryClient.removeQueries({ queryKey: crateKeys.crate(refKey(ref)) });
   queryClient.removeQueries({ queryKey: crateKeys.songs(refKey(ref)) });
   void queryClient.invalidateQueries({ queryKey: crateKeys.mine });
+}
+
+/** A crate the server just made: cached as it is, and the list refreshed. */
+async function storeNewCrate(made: CrateDto): Promise<CrateDto> {
+  queryClient.setQueryData(crateKeys.crate(made.crateUuid), made);
+  await queryClient.invalidateQueries({ queryKey: crateKeys.mine });
+  return made;
+}
+
+/** A new empty crate (`crateName` or the server's next "New Playlist #"). */
+export function useCreateCrateMutation() {
+  return useMutation({
+    mutationFn: (crateName: string | undefined) =>
+      api.call(crateEndpoints.create, { body: crateName ? { crateName } : {} }),
+    onSuccess: storeNewCrate,
+  });
+}
+
+/** A provider playlist link becomes a crate, filled in the background. */
+export function useImportCrateMutation() {
+  return useMutation({
+    mutationFn: (body: { link: string; crateName?: string }) =>
+      api.call(crateImportEndpoints.importPlaylist, { body }),
+    onSuccess: storeNewCrate,
+  });
+}
+
+/** A copy of a crate (the queue and the starred list too) under a new name. */
+export function useCopyCrateMutation() {
+  return useMutation({
+    mutationFn: async ({ from, crateName }: { from: string; crateName: string }) => {
+      const made = await api.call(crateEndpoints.create, { body: { crateName } });
+      return api.call(crateEndpoints.copy, {
+        params: { id: made.crateUuid },
+        body: { srcCrateId: from },
+      });
+    },
+    // Its songs are read a page at a time, as the screen asks for them.
+    onSuccess: (filled) => storeNewCrate({ ...filled, songs: undefined }),
+  });
+}
+
+export function useRenameCrateMutation(ref: CrateRef, crateUuid: string) {
+  return useMutation({
+    mutationFn: (crateName: string) =>
+      api.call(crateEndpoints.update, { params: { id: crateUuid }, body: { crateName } }),
+    onSuccess: (updated) => storeCrate(ref, updated),
+  });
+}
+
+export function useDeleteCrateMutation(ref: CrateRef, crateUuid: string) {
+  return useMutation({
+    mutationFn: () => api.call(crateEndpoints.remove, { params: { id: crateUuid } }),
+    onSuccess: () => forgetCrate(ref),
+  });
+}
+
+/** CRATE-EXPORT-1: the crate as a playlist in the person's Spotify or Apple Music library. */
+export function useExportCrateMutation(crateUuid: string) {
+  return useMutation({
+    mutationFn: (target: keyof typeof crateExportEndpoints) =>
+      api.call(crateExportEndpoints[target], { body: { crateUuid } }),
+  });
 }
