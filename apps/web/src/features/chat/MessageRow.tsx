@@ -20,7 +20,7 @@ export interface RowActions {
 }
 
 const time = (ms: number, lang: string) =>
-  new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  new Date(ms).toLocaleTimeString(lang, { hour: 'numeric', minute: '2-digit' });
 
 function SongCard({ info }: { info: ChatMusicCard }) {
   const { t } = useTranslation();

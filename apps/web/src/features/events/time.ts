@@ -5,7 +5,7 @@ export function whenText(event: Pick<EventDto, 'startsAt' | 'endsAt'>, lang: str
   const start = new Date(event.startsAt);
   const end = new Date(event.endsAt);
   const day = start.toLocaleDateString(lang, { weekday: 'short', day: 'numeric', month: 'short' });
-  const time = (d: Date) => d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  const time = (d: Date) => d.toLocaleTimeString(lang, { hour: 'numeric', minute: '2-digit' });
   const sameDay = start.toDateString() === end.toDateString();
   const endText = sameDay
     ? time(end)

@@ -50,7 +50,7 @@ function Row({ row, active }: { row: InboxRow; active: boolean }) {
         <span className="inbox-side">
           <time className="muted" dateTime={when.toISOString()}>
             {sameDay
-              ? when.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+              ? when.toLocaleTimeString(i18n.language, { hour: 'numeric', minute: '2-digit' })
               : when.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric' })}
           </time>
           {row.unread ? (
