@@ -56,18 +56,11 @@ export class ChatTokens {
       .orderBy(asc(chatTokens.createdAt));
     const extra = kept.slice(0, Math.max(0, kept.length - MAX_CHAT_TOKENS_PER_UID));
     if (extra.length) {
-      const dropped = () => {
-        this.changes++;
-        for (const r of extra) this.cache.delete(r.tokenHash);
-      };
-      dropped();
-      await this.db.delete(chatTokens).where(
-        inArray(
-          chatTokens.tokenHash,
-          extra.map((r) => r.tokenHash),
-        ),
+      const pushedOut = new Set(extra.map((r) => r.tokenHash));
+      await this.changing(
+        (row) => pushedOut.has(row.tokenHash),
+        () => this.db.delete(chatTokens).where(inArray(chatTokens.tokenHash, [...pushedOut])),
       );
-      dropped();
     }
     return {
       uid,
@@ -97,26 +90,38 @@ export class ChatTokens {
     return row;
   }
 
-  private forget(uid: string): void {
-    this.changes++;
-    for (const [key, entry] of this.cache) if (entry.row.uid === uid) this.cache.delete(key);
+  /**
+   * Changes tokens in the database, dropping the cached rows `cached` picks before and after the
+   * write; a lookup overlapping it does not cache what it read (see `changes`).
+   */
+  private async changing(cached: (row: ChatTokenRow) => boolean, write: () => Promise<unknown>) {
+    const drop = () => {
+      this.changes++;
+      for (const [key, entry] of this.cache) if (cached(entry.row)) this.cache.delete(key);
+    };
+    drop();
+    await write();
+    drop();
   }
 
   /** CHAT-TOKEN-3: kick, ban, deactivation and password changes end the account's chat tokens. */
   async revoke(uid: string): Promise<void> {
-    this.forget(uid);
-    await this.db.delete(chatTokens).where(eq(chatTokens.uid, uid));
-    this.forget(uid);
+    await this.changing(
+      (row) => row.uid === uid,
+      () => this.db.delete(chatTokens).where(eq(chatTokens.uid, uid)),
+    );
   }
 
   /** The account's roles changed: its tokens carry the new ones. */
   async setRoles(uid: string, roles: TokenRole[]): Promise<void> {
-    this.forget(uid);
-    await this.db
-      .update(chatTokens)
-      .set({ roles })
-      .where(and(eq(chatTokens.uid, uid), eq(chatTokens.kind, 'user')));
-    this.forget(uid);
+    await this.changing(
+      (row) => row.uid === uid,
+      () =>
+        this.db
+          .update(chatTokens)
+          .set({ roles })
+          .where(and(eq(chatTokens.uid, uid), eq(chatTokens.kind, 'user'))),
+    );
   }
 
   /** Live tokens of a uid (tests and pruning). */
