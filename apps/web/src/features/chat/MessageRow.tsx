@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canEdit, canRecall } from '@tt/rules';
+import { clockTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { AddToCrateMenu } from '../crates/AddToCrateMenu';
 import { togglePreview, usePreview } from '../search/preview';
@@ -18,9 +19,6 @@ export interface RowActions {
   onRetry: (item: ChatItem) => void;
   onEdit: (item: ChatItem) => void;
 }
-
-const time = (ms: number, lang: string) =>
-  new Date(ms).toLocaleTimeString(lang, { hour: 'numeric', minute: '2-digit' });
 
 function SongCard({ info }: { info: ChatMusicCard }) {
   const { t } = useTranslation();
@@ -125,7 +123,7 @@ export const MessageRow = memo(function MessageRow({
         <div className="chat-meta">
           <strong style={item.color ? { color: item.color } : undefined}>{item.userName}</strong>
           <time className="muted" dateTime={new Date(item.sentAtMs).toISOString()}>
-            {time(item.sentAtMs, i18n.language)}
+            {clockTime(item.sentAtMs, i18n.language)}
           </time>
           {item.edited && !item.deleted ? <span className="muted">{t('chat.edited')}</span> : null}
         </div>

@@ -1,3 +1,4 @@
+import { clockTime } from '../../lib/time';
 import type { EventDto } from '@tt/protocol';
 
 /** "Fri 4 Dec, 21:00 – 23:00" in the reader's language and time zone. */
@@ -5,7 +6,7 @@ export function whenText(event: Pick<EventDto, 'startsAt' | 'endsAt'>, lang: str
   const start = new Date(event.startsAt);
   const end = new Date(event.endsAt);
   const day = start.toLocaleDateString(lang, { weekday: 'short', day: 'numeric', month: 'short' });
-  const time = (d: Date) => d.toLocaleTimeString(lang, { hour: 'numeric', minute: '2-digit' });
+  const time = (d: Date) => clockTime(d, lang);
   const sameDay = start.toDateString() === end.toDateString();
   const endText = sameDay
     ? time(end)

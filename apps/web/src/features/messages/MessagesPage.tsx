@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ConversationCategory } from '@tt/rules';
+import { clockTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ChatConversation } from '../chat/ChatConversation';
@@ -50,7 +51,7 @@ function Row({ row, active }: { row: InboxRow; active: boolean }) {
         <span className="inbox-side">
           <time className="muted" dateTime={when.toISOString()}>
             {sameDay
-              ? when.toLocaleTimeString(i18n.language, { hour: 'numeric', minute: '2-digit' })
+              ? clockTime(when, i18n.language)
               : when.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric' })}
           </time>
           {row.unread ? (
