@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { emailEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../test/harness';
-import { signUpUnverified } from '../services/user/security.testing';
+import { signUpUnverified } from '../services/user/auth/security.testing';
 import { createRoom, RoomClient, song, startRealtimeServer } from './test-kit';
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { authEndpoints, moderationEndpoints, type SongDto } from '@tt/protocol';
-import { signUpUnverified } from '../user/security.testing';
+import { signUpUnverified } from '../user/auth/security.testing';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { ffmpegPath, ffprobePath, sniffAudioType } from './hls';
 import { UPLOAD_PATH, createUploader, form, pollSong, tone, upload } from './upload.fixtures';

@@ -253,7 +253,7 @@ export type ProviderConnection =
 
 /**
  * A user's connection to a music provider: its tokens, encrypted at rest (AES-256-GCM, see
- * provider-tokens.crypto.ts), and when the access token expires. One row per user and provider.
+ * providers/provider-tokens.crypto.ts), and when the access token expires. One row per user and provider.
  */
 export const providerTokens = pgTable(
   'provider_tokens',
