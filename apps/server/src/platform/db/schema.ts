@@ -2,6 +2,7 @@
 // A service's code imports only its own schema file.
 export * from '../../services/user/schema';
 export * from '../../services/room/schema';
+export * from '../../services/community/schema';
 export * from '../../services/song/schema';
 export * from '../../services/audit/schema';
 export * from '../../services/playlist/schema';

@@ -12,9 +12,9 @@ import { seedDemoCommunity, seedDemoRooms } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
 import { RoomSettingsService } from './settings.service';
 import { registerChatRoomRoutes } from '../chat/index';
-import { CommunitiesService } from './communities.service';
-import { registerCommunityRoutes } from './events.routes';
-import { EventsService } from './events.service';
+import { CommunitiesService } from '../community/communities.service';
+import { registerCommunityRoutes } from '../community/routes';
+import { EventsService } from '../community/events.service';
 
 /** The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms. */
 export const roomService: ServiceModule = {

@@ -2,8 +2,8 @@ import { RoomMusicProvider, type RoomDesign } from '@tt/protocol';
 import type { Platform } from '../../platform/service';
 import { RoomCore } from './core';
 import { slugify } from '@tt/rules';
-import { CommunitiesRepository } from './communities.repository';
-import { EventsRepository } from './events.repository';
+import { CommunitiesRepository } from '../community/communities.repository';
+import { EventsRepository } from '../community/events.repository';
 import { RoomRolesRepository } from './roles.repository';
 
 const DEMO_DJ_EMAIL = 'dj@turntable.local';

@@ -13,15 +13,15 @@ import { eventIdOf } from '../../platform/outbox/outbox';
 import { qbPageOf, qbPlan } from '../../platform/qb';
 import type { Db } from '../../platform/db/index';
 import type { CommunitiesService } from './communities.service';
-import { callerRank, isAdmin, RANK, type RoomCore } from './core';
+import { callerRank, isAdmin, RANK, type RoomCore } from '../room/core';
 import {
   ADMIN_EVENT_FIELDS,
   EventsRepository,
   type FullEvent,
   type NewEvent,
 } from './events.repository';
-import type { Viewer } from './privacy';
-import { isUniqueViolation } from './rooms.service';
+import type { Viewer } from '../room/privacy';
+import { isUniqueViolation } from '../room/rooms.service';
 
 const iso = (d: Date) => d.toISOString();
 

@@ -3,7 +3,7 @@ import type { ADMIN_COMMUNITY_QB_FIELDS, CommunityRole } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { escapeLike, type QbField, type QbPlan } from '../../platform/qb';
 import { communities, communityMembers, communityRooms } from './schema';
-import { UUID_RE } from './rooms.repository';
+import { UUID_RE } from '../room/rooms.repository';
 
 export type CommunityRow = typeof communities.$inferSelect;
 export type NewCommunity = typeof communities.$inferInsert;

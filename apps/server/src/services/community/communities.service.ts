@@ -32,10 +32,10 @@ import {
   type NewCommunity,
 } from './communities.repository';
 import { toCommunityDto, toMemberDto } from './communities.dto';
-import { callerRank, isAdmin, RANK, type RoomCore } from './core';
-import type { Viewer } from './privacy';
-import { isUniqueViolation } from './rooms.service';
-import type { RoomRow } from './rooms.repository';
+import { callerRank, isAdmin, RANK, type RoomCore } from '../room/core';
+import type { Viewer } from '../room/privacy';
+import { isUniqueViolation } from '../room/rooms.service';
+import type { RoomRow } from '../room/rooms.repository';
 
 /** A community with the viewer's standing in it. */
 interface Seen {

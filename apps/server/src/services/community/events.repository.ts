@@ -15,8 +15,9 @@ import {
 import type { ADMIN_EVENT_QB_FIELDS } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import type { QbField, QbPlan } from '../../platform/qb';
-import { communities, eventRsvps, roomEvents, rooms } from './schema';
-import { UUID_RE } from './rooms.repository';
+import { rooms } from '../room/schema';
+import { communities, eventRsvps, roomEvents } from './schema';
+import { UUID_RE } from '../room/rooms.repository';
 
 export type EventRow = typeof roomEvents.$inferSelect;
 export type NewEvent = typeof roomEvents.$inferInsert;

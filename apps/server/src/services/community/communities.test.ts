@@ -6,7 +6,7 @@ import {
   type CommunityDto,
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
-import { createRoom, MISSING_TOKEN, UNKNOWN_UUID, uniqueSlug } from './testing';
+import { createRoom, MISSING_TOKEN, UNKNOWN_UUID, uniqueSlug } from '../room/testing';
 
 /** Communities (docs/COMMUNITY-RULES.md, COMM-*): every route, each rule by ID. */
 type User = Awaited<ReturnType<TestServer['createUser']>>;

@@ -10,7 +10,7 @@ import {
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { eventually } from '../../realtime/test-kit';
-import { createRoom, MISSING_TOKEN, uniqueSlug } from './testing';
+import { createRoom, MISSING_TOKEN, uniqueSlug } from '../room/testing';
 
 /** Events (docs/COMMUNITY-RULES.md, EVT-*): every route, each rule by ID, the reminder. */
 type User = Awaited<ReturnType<TestServer['createUser']>>;
