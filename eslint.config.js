@@ -26,4 +26,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The web app's layers (apps/web/src/architecture.test.ts also refuses circles between features).
+  {
+    files: ['apps/web/src/{entities,ui,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/pages/**', '**/app/**'],
+              message: 'entities/, ui/ and lib/ sit below the features: move the shared part down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

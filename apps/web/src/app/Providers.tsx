@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { bootstrapSession, handleUnauthorized } from '../features/auth/session';
+import { bootstrapSession, handleUnauthorized } from '../entities/session/session';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 

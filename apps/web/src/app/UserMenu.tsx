@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStaff } from '../features/admin/queries';
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../features/auth/session';
-import { useOwnProfile } from '../features/profile/queries';
+import { signOut } from '../entities/session/session';
+import { useOwnProfile } from '../entities/user/queries';
 import { useProductsQuery } from '../features/plans/queries';
-import { Avatar } from '../ui/Avatar';
+import { Avatar } from '../entities/avatar/Avatar';
 
 /** The signed-in user's menu: profile, edit profile, upload, log out. A keyboard-friendly disclosure. */
 export function UserMenu() {

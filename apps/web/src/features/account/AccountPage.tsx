@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 import { ConnectionsSection } from './ConnectionsSection';
 import { EmailsSection } from './EmailsSection';
 import { PlanSection } from '../plans/PlanSection';

@@ -12,7 +12,7 @@ import {
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
-import { ownProfileKey } from '../profile/queries';
+import { ownProfileKey } from '../../entities/user/queries';
 
 /** The account page's data: e-mail addresses, music connections, preferred providers. */
 export const accountKeys = {

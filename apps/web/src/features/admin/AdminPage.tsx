@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { AccessRequests } from './AccessRequests';
 import { AccountsPanel } from './AccountsPanel';
 import { AnalyticsPanel } from './AnalyticsPanel';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Capability, MODERATION_REASON_MAX, type AdminUserDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { HeldAvatars, PointsAdjust } from './UserGameSections';
 import { BanLengthField } from '../../ui/BanLengthField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AvatarVisibility, type AvatarDto } from '@tt/protocol';
 import { ErrorAlert } from '../../ui/Alert';
-import { Figure } from '../avatars/Figure';
+import { Figure } from '../../entities/avatar/Figure';
 import { useAdminAvatarsQuery, useUpdateAvatarMutation } from './game-queries';
 
 /** STAFF-AVATARS-1: the catalogue — who may wear each avatar, and which season ranks earn it. */

@@ -18,7 +18,7 @@ import {
 } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 
 export const adminKeys = {
   users: (search: string, page: number) => ['admin', 'users', search, page] as const,

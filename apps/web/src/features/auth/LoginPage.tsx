@@ -5,7 +5,7 @@ import { safeRedirectTarget } from '@tt/rules';
 import { AuthCard } from '../../ui/AuthCard';
 import { EmailLoginForm } from './EmailLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
-import { signIn } from './session';
+import { signIn } from '../../entities/session/session';
 
 type Tab = 'email' | 'phone';
 

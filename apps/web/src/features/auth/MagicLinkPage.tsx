@@ -7,7 +7,7 @@ import { useErrorText } from '../../lib/errors';
 import { safeRedirectTarget } from '@tt/rules';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
-import { signIn } from './session';
+import { signIn } from '../../entities/session/session';
 
 /**
  * /magic-link/{shortLivedToken}/{encoded target}: exchanges the single-use token for a session

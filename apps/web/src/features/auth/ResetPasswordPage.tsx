@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { signIn } from './session';
+import { signIn } from '../../entities/session/session';
 
 /** /reset-password?token=… (the link of the reset e-mail): choose a new password. */
 export function ResetPasswordPage() {

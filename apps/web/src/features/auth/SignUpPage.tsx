@@ -9,7 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { signIn } from './session';
+import { signIn } from '../../entities/session/session';
 
 /**
  * /signup, and /signup/voucher?code=… (VOUCHER-1): the same form, with the invitation code that

@@ -10,7 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { ownProfileKey, useOwnProfile } from '../profile/queries';
+import { ownProfileKey, useOwnProfile } from '../../entities/user/queries';
 
 /**
  * Asks for the 6-digit code of the verification e-mail. The e-mail's link

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AvatarVisibility, MyAvatarDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
-import { Figure } from './Figure';
+import { Figure } from '../../entities/avatar/Figure';
 import { useMyAvatarsQuery, useWearAvatarMutation } from './queries';
 
 const GROUPS: AvatarVisibility[] = ['PUBLIC', 'SUBSCRIBER_ONLY', 'SEASON_AWARD', 'PRIVATE'];

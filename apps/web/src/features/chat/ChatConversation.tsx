@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/errors';
-import { useMe, useNow } from '../rooms/room/hooks';
+import { useMe, useNow } from '../../entities/room/hooks';
 import { Composer, type MentionCandidate } from './Composer';
 import { MessageRow, type RowActions } from './MessageRow';
 import {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GifDto } from '@tt/protocol';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tt/rules';
 import { useErrorText } from '../../lib/errors';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { mentionQuery, mentionsIn, type ChatItem, type ChatReply, type Draft } from './model';
 import { EmojiPicker, GifPicker } from './Pickers';
 import { useUploadChatImageMutation } from './queries';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GifDto } from '@tt/protocol';
-import { useDebounced } from '../search/useDebounced';
+import { useDebounced } from '../../lib/useDebounced';
 import { useGifSearchQuery } from './queries';
 
 /** Emojis of the picker and of the quick reactions: a built-in set, no extra download. */

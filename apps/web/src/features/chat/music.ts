@@ -1,5 +1,5 @@
 import type { MinimalSongDto, SongDataDto } from '@tt/protocol';
-import { resultArt, toQueuedSong } from '../search/song';
+import { resultArt, toQueuedSong } from '../../entities/song/song';
 import type { ChatMusicInfo } from './model';
 
 /**

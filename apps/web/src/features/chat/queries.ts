@@ -11,8 +11,8 @@ import { CHAT_SEND_RETRIES, canBecomeMusicInfo, resolvableChatLinks } from '@tt/
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
-import { useOwnProfile } from '../profile/queries';
-import { useMe } from '../rooms/room/hooks';
+import { useOwnProfile } from '../../entities/user/queries';
+import { useMe } from '../../entities/room/hooks';
 import { chatCall } from './api';
 import { subscribeGroup, useChatEvents } from './chatSocket';
 import {

@@ -6,7 +6,7 @@ import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { UpcomingEvents } from '../events/EventCard';
+import { UpcomingEvents } from '../../entities/event/EventCard';
 import { CommunityCard } from './CommunityCard';
 import { useCommunitiesQuery, useCreateCommunityMutation, useMyCommunitiesQuery } from './queries';
 

@@ -5,7 +5,7 @@ import type { CommunityDto, RoomDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
-import { useMyRooms } from '../rooms/queries';
+import { useMyRooms } from '../../entities/room/queries';
 import {
   useCommunityRoomMutation,
   useDeleteCommunityMutation,

@@ -4,9 +4,9 @@ import type { CommunityDto, CommunityRole } from '@tt/protocol';
 import { mayRemoveFromCommunity, maySetCommunityRole } from '@tt/rules';
 import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { useProfiles } from '../friends/queries';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 import { useCommunityMembersQuery, useSetMemberMutation } from './queries';
 
 /** Members, owner and moderators first; the owner and moderators change roles here (COMM-ROLE-2/3). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommunityDto } from '@tt/protocol';
 import { useIsSignedIn } from '../../lib/session';
-import { RoomCard } from '../rooms/RoomCard';
+import { RoomCard } from '../../entities/room/RoomCard';
 import { useCommunitiesQuery, useCommunityRoomsQuery, useMyCommunitiesQuery } from './queries';
 import '../../styles/communities.css';
 

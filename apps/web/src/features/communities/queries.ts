@@ -1,20 +1,17 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   communityEndpoints as c,
-  eventEndpoints as e,
   type CommunityDto,
   type CommunityRole,
   type CreateCommunityReq,
-  type CreateEventReq,
-  type EventDto,
   type UpdateCommunityReq,
-  type UpdateEventReq,
 } from '@tt/protocol';
+import { eventKeys } from '../../entities/event/queries';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 
-/** Keys of communities and events; the viewer's token is part of them (roles and reminders). */
+/** Keys of communities (events: entities/event); the viewer's token is part of them (roles and reminders). */
 export const communityKeys = {
   all: ['communities'] as const,
   list: (search: string) => ['communities', 'list', search] as const,
@@ -23,11 +20,6 @@ export const communityKeys = {
   members: (id: string) => ['communities', 'members', id.toLowerCase()] as const,
   rooms: (id: string) => ['communities', 'rooms', id.toLowerCase()] as const,
   ofRoom: (room: string) => ['communities', 'of-room', room] as const,
-};
-export const eventKeys = {
-  all: ['events'] as const,
-  upcoming: (scope: string) => ['events', 'upcoming', scope] as const,
-  one: (id: string) => ['events', 'one', id.toLowerCase()] as const,
 };
 
 const refreshAll = () =>
@@ -145,73 +137,3 @@ export function useCommunityRoomMutation(id: string) {
     onSuccess: refreshAll,
   });
 }
-
-// Events
-
-/** Live and coming events (all, or of one room or community), refreshed every minute. */
-export function useUpcomingEventsQuery(
-  scope: { roomId?: string; communityId?: string } = {},
-  limit = 6,
-) {
-  const ready = useSession((s) => s.ready);
-  const key = `${scope.roomId ?? ''}:${scope.communityId ?? ''}:${limit}`;
-  return useQuery({
-    queryKey: eventKeys.upcoming(key),
-    queryFn: () => api.call(e.upcoming, { query: { ...scope, limit } }),
-    enabled: ready,
-    refetchInterval: 60_000,
-  });
-}
-
-export function useEventQuery(id: string) {
-  const ready = useSession((s) => s.ready);
-  return useQuery({
-    queryKey: eventKeys.one(id),
-    queryFn: () => api.call(e.get, { params: { id } }),
-    enabled: ready && id.length > 0,
-    retry: false,
-  });
-}
-
-const storeEvent = (dto: EventDto) => {
-  queryClient.setQueryData(eventKeys.one(dto.slug), dto);
-  queryClient.setQueryData(eventKeys.one(dto.uuid), dto);
-  return queryClient.invalidateQueries({ queryKey: eventKeys.all });
-};
-
-export function useSaveEventMutation(id: string | null) {
-  return useMutation({
-    mutationFn: (body: CreateEventReq | UpdateEventReq) =>
-      id
-        ? api.call(e.update, { params: { id }, body: body as UpdateEventReq })
-        : api.call(e.create, { body: body as CreateEventReq }),
-    onSuccess: storeEvent,
-  });
-}
-
-export function useDeleteEventMutation(id: string) {
-  return useMutation({
-    mutationFn: () => api.call(e.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
-
-/** Remind me (or not), shown at once and put right if the server disagrees. */
-export function useRsvpMutation(event: EventDto) {
-  return useMutation({
-    mutationFn: (on: boolean) => api.call(on ? e.rsvp : e.unrsvp, { params: { id: event.uuid } }),
-    onMutate: (on) => {
-      queryClient.setQueryData(eventKeys.one(event.slug), {
-        ...event,
-        rsvped: on,
-        rsvpCount: event.rsvpCount + (on === event.rsvped ? 0 : on ? 1 : -1),
-      });
-    },
-    onError: () => queryClient.setQueryData(eventKeys.one(event.slug), event),
-    onSuccess: storeEvent,
-  });
-}
-
-/** The calendar file's address (a plain link: the browser downloads it). */
-export const calendarUrl = (event: EventDto) =>
-  `/api/room-service/events/${encodeURIComponent(event.uuid)}/calendar.ics`;

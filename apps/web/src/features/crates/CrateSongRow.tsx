@@ -6,7 +6,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, songArt } from '../rooms/model';
+import { formatDuration, songArt } from '../../entities/room/model';
 import type { CrateSongDto } from './contract';
 
 export interface RowActions {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MinimalSongDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 import { SearchPanel } from '../search/SearchPanel';
 import { refKey, type CrateRef } from './api';
 import { CrateActions } from './CrateActions';

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { refFromParam } from './api';
 import { CrateView } from './CrateView';
 import { ImportDialog } from './ImportDialog';
-import { useVerifyToCreate } from '../profile/queries';
+import { useVerifyToCreate } from '../../entities/user/queries';
 import { useCreateCrateMutation, useMyCrates } from './queries';
 import '../../styles/crates.css';
 

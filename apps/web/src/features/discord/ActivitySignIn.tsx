@@ -4,7 +4,7 @@ import { activity } from '../../lib/activity';
 import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { signIn } from '../auth/session';
+import { signIn } from '../../entities/session/session';
 import { finishWithCode } from './flow';
 import { useDiscordConfigQuery } from './queries';
 

@@ -6,7 +6,7 @@ import { useErrorText } from '../../lib/errors';
 import { queryClient } from '../../lib/queryClient';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
-import { signIn } from '../auth/session';
+import { signIn } from '../../entities/session/session';
 import { callbackUrl, finishWithCode, takePending } from './flow';
 
 /** /auth/discord/callback — Discord's consent page sends people back here with a code. */

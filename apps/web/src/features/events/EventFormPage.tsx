@@ -7,9 +7,10 @@ import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useEventQuery, useMyCommunitiesQuery, useSaveEventMutation } from '../communities/queries';
-import { useMyRooms } from '../rooms/queries';
-import { fromLocalInput, toLocalInput } from './time';
+import { useMyCommunitiesQuery } from '../communities/queries';
+import { useEventQuery, useSaveEventMutation } from './queries';
+import { useMyRooms } from '../../entities/room/queries';
+import { fromLocalInput, toLocalInput } from '../../entities/event/time';
 import '../../styles/communities.css';
 
 const HOUR = 3_600_000;

@@ -7,16 +7,11 @@ import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import {
-  calendarUrl,
-  useDeleteEventMutation,
-  useEventQuery,
-  useRsvpMutation,
-} from '../communities/queries';
+import { calendarUrl, useDeleteEventMutation, useEventQuery, useRsvpMutation } from './queries';
 import { useProfiles } from '../friends/queries';
-import { useOwnProfile } from '../profile/queries';
-import { useRoom } from '../rooms/queries';
-import { countdown, whenText } from './time';
+import { useOwnProfile } from '../../entities/user/queries';
+import { useRoom } from '../../entities/room/queries';
+import { countdown, whenText } from '../../entities/event/time';
 import '../../styles/communities.css';
 
 /** Days, hours, minutes, seconds to the start, ticking. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EVENT_MAX_LINEUP, type RoomUserRole } from '@tt/protocol';
 import { useProfiles } from '../friends/queries';
-import { useOwnProfile } from '../profile/queries';
-import { useRoom } from '../rooms/queries';
+import { useOwnProfile } from '../../entities/user/queries';
+import { useRoom } from '../../entities/room/queries';
 
 const BILLED: readonly RoomUserRole[] = ['owner', 'coOwner', 'moderator', 'dj'];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUpcomingEventsQuery } from '../communities/queries';
-import { whenText } from './time';
+import { useUpcomingEventsQuery } from '../../entities/event/queries';
+import { whenText } from '../../entities/event/time';
 import '../../styles/communities.css';
 
 const DAY = 86_400_000;

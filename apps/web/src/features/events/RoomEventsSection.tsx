@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RoomDto } from '@tt/protocol';
 import { useRoomCommunitiesQuery } from '../communities/queries';
-import { UpcomingEvents } from './EventCard';
+import { UpcomingEvents } from '../../entities/event/EventCard';
 
 /** In a room's settings: its coming events with a way to schedule one, and its communities. */
 export function RoomEventsSection({ room }: { room: Pick<RoomDto, 'uuid' | 'slug'> }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../lib/errors';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 import { useFanCountQuery, useFollowingQuery, useFollowMutation } from './fans';
 import { useRelation } from './queries';
 

@@ -4,7 +4,7 @@ import { NavLink, useParams } from 'react-router';
 import { djFanEndpoints as d, SOCIAL_PAGE_DEFAULT, SOCIAL_PAGE_MAX } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { usePublicProfile } from '../profile/queries';
+import { usePublicProfile } from '../../entities/user/queries';
 import { People } from './People';
 
 /** Page n takes 12, 24, 48, 96, then 150 at a time (lists grow to at most 150 per call). */

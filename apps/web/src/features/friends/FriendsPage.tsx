@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SOCIAL_PAGE_MAX } from '@tt/protocol';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 import { People } from './People';
 import {
   useBlockedQuery,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserProfileDto } from '@tt/protocol';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { FriendButtons } from './FriendButtons';
 import { useProfiles } from './queries';
 

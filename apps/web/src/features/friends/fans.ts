@@ -4,7 +4,7 @@ import { djFanEndpoints as d } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 
 export const fanKeys = {
   all: ['fans'] as const,

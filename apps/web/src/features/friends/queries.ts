@@ -7,7 +7,7 @@ import {
 } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 import { fanKeys } from './fans';
 
 export const friendKeys = {

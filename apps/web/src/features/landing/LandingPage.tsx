@@ -1,9 +1,9 @@
-import { UpcomingEvents } from '../events/EventCard';
+import { UpcomingEvents } from '../../entities/event/EventCard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsSignedIn } from '../../lib/session';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 import { Features } from './Features';
 import { RoomPreview } from './RoomPreview';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RoomDto } from '@tt/protocol';
-import { designVars } from '../rooms/designs';
-import { songArt } from '../rooms/model';
-import { usePublicRooms } from '../rooms/queries';
+import { designVars } from '../../entities/room/designs';
+import { songArt } from '../../entities/room/model';
+import { usePublicRooms } from '../../entities/room/queries';
 
 /** The busiest room playing now, if any: most listeners first. */
 export function liveRoomOf(rooms: RoomDto[]): RoomDto | null {

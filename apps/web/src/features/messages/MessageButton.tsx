@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 
 /** "Message": opens the direct conversation with a person (signed-in users, not oneself). */
 export function MessageButton({

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ConversationCategory } from '@tt/rules';
 import { clockTime } from '../../lib/time';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ChatConversation } from '../chat/ChatConversation';
 import { toChatItem } from '../chat/model';
-import { usePublicProfile } from '../profile/queries';
+import { usePublicProfile } from '../../entities/user/queries';
 import {
   useInboxQuery,
   useMarkConversationRead,

@@ -3,7 +3,7 @@ import type { CometConversation } from '@tt/protocol';
 import { classifyConversation, type ConversationCategory } from '@tt/rules';
 import { queryClient } from '../../lib/queryClient';
 import { useFriendUuidsQuery } from '../friends/queries';
-import { useMe } from '../rooms/room/hooks';
+import { useMe } from '../../entities/room/hooks';
 import { useChatEvents } from '../chat/chatSocket';
 import { chatKeys, useConversationsQuery, useMarkReadMutation } from '../chat/queries';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pointsEndpoints as p } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
-import { useRoomToast } from '../rooms/room/hooks';
+import { useRoomToast } from '../../entities/room/hooks';
 
 /** After my song ends the points arrive within seconds (they are credited in the background). */
 const LOOKS_MS = [1500, 4000, 9000];

@@ -14,7 +14,7 @@ import { AboutFields } from './AboutFields';
 import { ColorPicker } from './ColorPicker';
 import { draftFrom, type ProfileDraft, type SetDraft } from './draft';
 import { ImageUpload } from './ImageUpload';
-import { ownProfileKey, storeOwnProfile, useOwnProfile } from './queries';
+import { ownProfileKey, storeOwnProfile, useOwnProfile } from '../../entities/user/queries';
 import { SocialFields } from './SocialFields';
 
 /** /settings/profile: pictures, about, colour and socials of the signed-in user. */

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
-import { Avatar } from '../../ui/Avatar';
+import { Avatar } from '../../entities/avatar/Avatar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { usePublicProfile, useOwnProfile } from './queries';
+import { usePublicProfile, useOwnProfile } from '../../entities/user/queries';
 import { SocialLinks } from './SocialLinks';
 import { isZodiacSign } from './zodiac';
 import { FollowButton } from '../friends/FollowButton';
 import { FriendButtons } from '../friends/FriendButtons';
 import { MessageButton } from '../messages/MessageButton';
 import { useStaff } from '../admin/queries';
-import { AvatarFigure } from '../avatars/Figure';
+import { AvatarFigure } from '../../entities/avatar/Figure';
 import { ProfilePoints } from '../points/ProfilePoints';
 
 /** A public profile: cover, picture, nickname, pronouns, badges, details and socials. */

@@ -6,8 +6,8 @@ import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useVerifyToCreate } from '../profile/queries';
-import { storeRoom } from './queries';
+import { useVerifyToCreate } from '../../entities/user/queries';
+import { storeRoom } from '../../entities/room/queries';
 import { NEW_ROOM, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
 /** /rooms/new: create a room; the creator becomes its owner and lands in it. */

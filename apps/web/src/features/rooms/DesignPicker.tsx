@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomDesign } from '@tt/protocol';
-import { DESIGNS, designVars } from './designs';
-import { Backdrop } from './stage/Backdrop';
+import { DESIGNS, designVars } from '../../entities/room/designs';
+import { Backdrop } from '../../entities/room/stage/Backdrop';
 
 /** The 12 room designs as a visual radio group (arrow keys move between them). */
 export function DesignPicker({

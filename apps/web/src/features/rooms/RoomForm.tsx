@@ -6,7 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { DesignPicker } from './DesignPicker';
-import { SLUG_PATTERN, slugify } from './model';
+import { SLUG_PATTERN, slugify } from '../../entities/room/model';
 
 export interface RoomDraft {
   name: string;

@@ -1,5 +1,5 @@
 import { CommunityRoomsTab } from '../communities/CommunityRoomsTab';
-import { UpcomingEvents } from '../events/EventCard';
+import { UpcomingEvents } from '../../entities/event/EventCard';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SeasonBanner } from '../points/SeasonBanner';
-import { useVerifyToCreate } from '../profile/queries';
+import { useVerifyToCreate } from '../../entities/user/queries';
 import { CurrentRoomBanner } from './CurrentRoomBanner';
 import {
   PUBLIC_PAGE_SIZE,
@@ -17,8 +17,8 @@ import {
   usePromotedRooms,
   usePublicRooms,
   useRecentRooms,
-} from './queries';
-import { RoomCard } from './RoomCard';
+} from '../../entities/room/queries';
+import { RoomCard } from '../../entities/room/RoomCard';
 
 const TABS = ['public', 'promoted', 'communities', 'mine', 'recent'] as const;
 type Tab = (typeof TABS)[number];

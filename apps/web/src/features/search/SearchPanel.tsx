@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import type { MinimalSongDto, SearchSource } from '@tt/protocol';
 import { isSameSong } from '@tt/rules';
 import { useErrorText } from '../../lib/errors';
-import { useOwnProfile } from '../profile/queries';
-import { stopPreview } from './preview';
+import { useOwnProfile } from '../../entities/user/queries';
+import { stopPreview } from '../../entities/song/preview';
 import { useSearchSources, useSongSearch } from './queries';
-import { flattenPages, toQueuedSong, type SearchResult } from './song';
+import { flattenPages, toQueuedSong, type SearchResult } from '../../entities/song/song';
 import { SongResult } from './SongResult';
 import { SourceTabs } from './SourceTabs';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from './useDebounced';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/useDebounced';
 import '../../styles/search.css';
 
 /**

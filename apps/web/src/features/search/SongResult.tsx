@@ -3,9 +3,9 @@ import { useDiscordConfigQuery } from '../discord/queries';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SongDataDto } from '@tt/protocol';
-import { formatDuration } from '../rooms/model';
-import { togglePreview, usePreview } from './preview';
-import { previewOf, resultArt } from './song';
+import { formatDuration } from '../../entities/room/model';
+import { togglePreview, usePreview } from '../../entities/song/preview';
+import { previewOf, resultArt } from '../../entities/song/song';
 
 /** One search result: art, title, artist, length, explicit badge, preview and pick buttons. */
 export function SongResult({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SongDto, SongStatus } from '@tt/protocol';
-import { formatDuration } from '../rooms/model';
-import { resultArt } from '../search/song';
+import { formatDuration } from '../../entities/room/model';
+import { resultArt } from '../../entities/song/song';
 import { isProcessing, statusTone } from './file';
 import { MetadataForm } from './MetadataForm';
 import { useUploadedSong } from './queries';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RequestAccess } from './RequestAccess';
 import type { SongDto } from '@tt/protocol';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useOwnProfile } from '../profile/queries';
+import { useOwnProfile } from '../../entities/user/queries';
 import { MyUploads } from './MyUploads';
 import { storeSong } from './queries';
 import { SongStatusCard } from './SongStatusCard';

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { roomAction } from '../../../lib/socket/session';
-import type { Me } from '../../rooms/room/hooks';
+import type { Me } from '../../../entities/room/hooks';
 import { moveSong, type CrateRef } from '../api';
 import { specialCrateEndpoints } from '../contract';
 import { storeCrate } from '../queries';

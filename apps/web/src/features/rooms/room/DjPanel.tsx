@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
-import { formatDuration, playingDjUuid, songArt } from '../model';
+import { formatDuration, playingDjUuid, songArt } from '../../../entities/room/model';
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
 import { SearchPanel } from '../../search/SearchPanel';
 import { QueuePanel } from '../../crates/room/QueuePanel';
 import { toRoomSong } from '../../crates/room/rotation';
 import { useRoomQueue } from '../../crates/room/useRoomQueue';
-import type { Me } from './hooks';
+import type { Me } from '../../../entities/room/hooks';
 
 /** My turn at the decks and, for signed-in users, my queue. */
 export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {

@@ -8,8 +8,14 @@ import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { SimilarSongs } from './SimilarSongs';
 import { PreviewsLeft } from '../../player/GuestPreviewPrompt';
 import { PlayerControls } from '../../player/PlayerControls';
-import { formatDuration, nicknameOf, playingDjUuid, songArt, songProgress } from '../model';
-import { useNow, useRoomRunner, type Me } from './hooks';
+import {
+  formatDuration,
+  nicknameOf,
+  playingDjUuid,
+  songArt,
+  songProgress,
+} from '../../../entities/room/model';
+import { useNow, useRoomRunner, type Me } from '../../../entities/room/hooks';
 
 /** What plays: artwork, title, artist, the DJ, and how far along it is by the server clock. */
 /** "DJ Nova" for Nova, and for someone already called "DJ Nova" too (not "DJ DJ Nova"). */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
-import { Avatar } from '../../../ui/Avatar';
-import { nicknameOf, pictureOf, playingDjUuid } from '../model';
-import type { Me } from './hooks';
+import { Avatar } from '../../../entities/avatar/Avatar';
+import { nicknameOf, pictureOf, playingDjUuid } from '../../../entities/room/model';
+import type { Me } from '../../../entities/room/hooks';
 
 export const ROLE_BADGES = [
   'owner',

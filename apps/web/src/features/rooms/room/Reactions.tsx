@@ -1,7 +1,7 @@
 import { SOCKET_ACTIONS } from '@tt/protocol';
 import { useTranslation } from 'react-i18next';
 import { roomAction } from '../../../lib/socket/session';
-import { useRoomRunner, type Me } from './hooks';
+import { useRoomRunner, type Me } from '../../../entities/room/hooks';
 
 export const ROOM_EMOJI = ['🔥', '🙌', '😍', '💃', '🎉', '👏', '🤘', '💯'] as const;
 

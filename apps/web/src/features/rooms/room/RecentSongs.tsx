@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { timeAgo } from '../../notifications/text';
-import { nicknameOf, songArt } from '../model';
+import { nicknameOf, songArt } from '../../../entities/room/model';
 import { useRecentSongsQuery } from '../queries';
-import type { Me } from './hooks';
+import type { Me } from '../../../entities/room/hooks';
 
 /** The room's history: what was played, by whom, how it was received — and into your crates. */
 export function RecentSongs({ state, me }: { state: ClientRoomState; me: Me }) {

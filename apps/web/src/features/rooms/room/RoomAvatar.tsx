@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientUserData } from '@tt/protocol';
 import { useRoomStore } from '../../../lib/socket/store';
-import { Avatar } from '../../../ui/Avatar';
-import { Figure } from '../../avatars/Figure';
-import { useAvatarArt } from '../../avatars/queries';
-import { nicknameOf, pictureOf } from '../model';
+import { Avatar } from '../../../entities/avatar/Avatar';
+import { Figure } from '../../../entities/avatar/Figure';
+import { useAvatarArt } from '../../../entities/avatar/queries';
+import { nicknameOf, pictureOf } from '../../../entities/room/model';
 
 /**
  * A person in the room: their avatar character (AVATAR-ART-1) — or, without one, their picture or

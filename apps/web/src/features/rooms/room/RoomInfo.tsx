@@ -1,15 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RoomDto } from '@tt/protocol';
 import { useProfiles } from '../../friends/queries';
-
-/** The room's external link as a short label: its host name. */
-export function linkHost(url: string): string {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-}
+import { linkHost } from '../../../entities/room/model';
 
 /** What the room's managers pinned: shown above the stage to everyone in the room. */
 export function PinnedBar({ room }: { room: Pick<RoomDto, 'pinnedMessages'> }) {

@@ -11,9 +11,9 @@ import { useRoomStore } from '../../../lib/socket/store';
 import { Alert } from '../../../ui/Alert';
 import { Field } from '../../../ui/Field';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { designVars } from '../designs';
-import { useRoom } from '../queries';
-import { Backdrop } from '../stage/Backdrop';
+import { designVars } from '../../../entities/room/designs';
+import { useRoom } from '../../../entities/room/queries';
+import { Backdrop } from '../../../entities/room/stage/Backdrop';
 import { LiveRoom } from './LiveRoom';
 
 type Gate =

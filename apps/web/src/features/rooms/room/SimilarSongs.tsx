@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { MinimalSongDto } from '@tt/protocol';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { useSimilarSongsQuery } from '../../search/queries';
-import { toQueuedSong } from '../../search/song';
-import { songArt } from '../model';
+import { toQueuedSong } from '../../../entities/song/song';
+import { songArt } from '../../../entities/room/model';
 
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
 

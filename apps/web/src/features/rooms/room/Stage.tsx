@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
-import { boothSeats, floorSpot, isDj, playingDjUuid, spreadSpots } from '../model';
-import { Backdrop } from '../stage/Backdrop';
+import {
+  boothSeats,
+  floorSpot,
+  isDj,
+  playingDjUuid,
+  spreadSpots,
+} from '../../../entities/room/model';
+import { Backdrop } from '../../../entities/room/stage/Backdrop';
 import { seatBlocker, useDjActions } from './djActions';
-import type { Me } from './hooks';
+import type { Me } from '../../../entities/room/hooks';
 import { RoomAvatar } from './RoomAvatar';
 
 /** The stage: the design's backdrop, the DJ booth with its seats, the crowd on the floor. */

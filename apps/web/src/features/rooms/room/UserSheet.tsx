@@ -9,10 +9,10 @@ import {
 } from '@tt/protocol';
 import { api } from '../../../lib/api';
 import { roomAction } from '../../../lib/socket/session';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '../../../entities/avatar/Avatar';
 import { BanLengthField } from '../../../ui/BanLengthField';
-import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../model';
-import { useRoomRunner, type Me } from './hooks';
+import { isDj, nicknameOf, pictureOf, roomRolesOf } from '../../../entities/room/model';
+import { useRoomRunner, type Me } from '../../../entities/room/hooks';
 import { ROLE_BADGES } from './PeopleList';
 import { FollowButton } from '../../friends/FollowButton';
 import { FriendButtons } from '../../friends/FriendButtons';

@@ -2,8 +2,8 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
-import { vibePercent } from '../model';
-import { useRoomRunner, type Me } from './hooks';
+import { vibePercent } from '../../../entities/room/model';
+import { useRoomRunner, type Me } from '../../../entities/room/hooks';
 
 /** Like / dislike / star the song, and the room's vibe meter. */
 export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {

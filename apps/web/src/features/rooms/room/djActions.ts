@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { SOCKET_ACTIONS, type ClientRoomState, type MinimalSongDto } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
-import { isDj } from '../model';
-import { useRoomRunner, type Me } from './hooks';
+import { isDj } from '../../../entities/room/model';
+import { useRoomRunner, type Me } from '../../../entities/room/hooks';
 
 /** The song picked before taking a seat (sent with addDj). */
 export const useDjDraft = create<{

@@ -1,5 +1,5 @@
-import { Figure } from '../features/avatars/Figure';
-import { useAvatarArt } from '../features/avatars/queries';
+import { Figure } from './Figure';
+import { useAvatarArt } from './queries';
 
 /**
  * A round head: the person's avatar character on their colour (AVATAR-ART-1) when `avatarId`

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RoomDto } from '@tt/protocol';
 import { designVars } from './designs';
-import { songArt } from './model';
-import { linkHost } from './room/RoomInfo';
+import { linkHost, songArt } from './model';
 import { Backdrop } from './stage/Backdrop';
 
 /** A room in a list: its stage in miniature, name, design, who is listening and what plays. */

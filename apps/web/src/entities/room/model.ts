@@ -174,3 +174,12 @@ export function spreadSpots<T extends { left: number; top: number }>(
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** The room's external link as a short label: its host name. */
+export function linkHost(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EventDto } from '@tt/protocol';
-import { useUpcomingEventsQuery } from '../communities/queries';
+import { useUpcomingEventsQuery } from './queries';
 import { whenText } from './time';
 import '../../styles/communities.css';
 
