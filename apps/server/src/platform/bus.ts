@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { AnalyticsEventDto } from '@tt/protocol';
-import type { DomainEvents, NotificationLive } from './events';
+import type { DomainEvents, LiveTwins, NotificationLive } from './events';
 
 export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
 
@@ -25,7 +25,7 @@ function invoke<T>(handler: Handler<T>, payload: T, topic: string, sink: BusErro
  * (platform/events.ts), the analytics events, and the live fan-out topics that the realtime layer
  * and the chat add by declaration merging (`declare module '…/platform/bus'`).
  */
-export interface BusTopics extends DomainEvents {
+export interface BusTopics extends DomainEvents, LiveTwins {
   [topic: `analytics.${string}`]: AnalyticsEventDto;
   /** NOTIFY-LIVE-1: a new item of this user's notification centre. */
   [topic: `notify.user.${string}`]: NotificationLive;

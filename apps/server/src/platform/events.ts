@@ -6,27 +6,33 @@ import type {
   UserProfileDto,
 } from '@tt/protocol';
 
-/** Domain events that cross service boundaries, with their payloads. */
-export interface DomainEvents {
+/**
+ * Work events (WORK-OUTBOX-1, WORK-DELIVERY-3): changes whose consequences must last. Each is
+ * written to the outbox in the transaction of the change (`outbox.add`, or `outbox.emit` when the
+ * event is the whole change) and handed once to every consumer (`outbox.consume`). They cannot be
+ * published on the bus (BUS-TYPES-1).
+ */
+export interface WorkEvents {
+  /** A new account (work: its special crates). */
   'user.created': { uuid: string; nickname: string; isBot: boolean };
-  'user.profileUpdated': { uuid: string; profile: UserProfileDto };
-  /** Every session of the account ended (kick, password change); sockets should close. */
+  /** Every session of the account ended (kick, password change): its chat tokens end too. */
   'user.kicked': { uuid: string; reason: string; by: string | null };
   'user.banned': { uuid: string; until: string | null; reason: string; by: string };
   'user.unbanned': { uuid: string; by: string };
   'user.deactivated': { uuid: string };
   'user.reactivated': { uuid: string };
+  /** The account's platform roles (work: its chat tokens carry them; ordered per account). */
   'user.rolesChanged': { uuid: string; roles: string[] };
-  /** Room configuration changed through REST (settings, poster, pinned messages, infrastructure). */
-  'room.settingsUpdated': { roomUuid: string; slugChanged: boolean };
-  /** Room roles changed (owner, moderators, DJs, bans...). */
+  /** Room roles changed (owner, moderators, DJs, bans...): the chat member follows. */
   'room.rolesChanged': { roomUuid: string; userUuid: string };
-  /** An admin reset the room: live state cleared, clients rejoin. */
-  'room.reset': { roomUuid: string };
-  /** A user was kicked or banned from a room: their connections there get kickedFromRoom and close. */
+  /** A user was kicked or banned from a room: they leave its chat. */
   'room.userKicked': { roomUuid: string; userUuid: string; reason: string };
+  /** A room was deleted: its chat members go. */
   'room.deleted': { roomUuid: string };
-  /** A listener starred the playing song (or took the star back): their starred list follows. */
+  /**
+   * A listener starred the playing song (or took the star back): their starred list follows, in
+   * the order of their stars (ordered per listener, WORK-ORDER-1).
+   */
   'room.songStarred': {
     roomUuid: string;
     userUuid: string;
@@ -118,6 +124,49 @@ export interface DomainEvents {
   /** NOTIFY-SEND-1: a notification to deliver (sending routes). */
   'notify.requested': NotifyRequest;
 }
+
+/**
+ * Live domain topics (BUS-TYPES-1): broadcast to every process for its sockets and caches; a
+ * missed one costs nothing lasting.
+ */
+export interface LiveEvents {
+  /** A profile changed: live rooms show it, caches of it are dropped. */
+  'user.profileUpdated': { uuid: string; profile: UserProfileDto };
+  /** Room configuration changed through REST (settings, poster, pinned messages, infrastructure). */
+  'room.settingsUpdated': { roomUuid: string; slugChanged: boolean };
+  /** An admin reset the room: live state cleared, clients rejoin. */
+  'room.reset': { roomUuid: string };
+}
+
+/**
+ * BUS-TWIN-1: work events that live sockets follow too. The emitter publishes each one's live twin,
+ * `live.<topic>` with the same payload, on the bus after the commit (`liveTwin`): the realtime
+ * layer closes sessions, refreshes and kicks at once, while the work event carries what must last.
+ */
+export type TwinTopic =
+  | 'user.kicked'
+  | 'user.banned'
+  | 'user.deactivated'
+  | 'room.rolesChanged'
+  | 'room.userKicked'
+  | 'room.deleted';
+export type LiveTwins = { [K in TwinTopic as `live.${K}`]: WorkEvents[K] };
+export const liveTwin = <K extends TwinTopic>(topic: K) => `live.${topic}` as `live.${K}`;
+
+export type WorkTopic = keyof WorkEvents & string;
+export type LiveTopic = keyof LiveEvents & string;
+/** Payloads of every domain event, work or live, by name (for naming payload types). */
+export type DomainEvents = WorkEvents & LiveEvents;
+
+/**
+ * WORK-ORDER-1: work topics whose events must reach each consumer in the order they were written,
+ * per key. An event of such a topic waits until every earlier one of the same key is finished for
+ * its consumer (`outbox.add` stores the key).
+ */
+export const WORK_ORDER: { [K in WorkTopic]?: (payload: WorkEvents[K]) => string } = {
+  'room.songStarred': (p) => p.userUuid,
+  'user.rolesChanged': (p) => p.uuid,
+};
 
 /** One moderation action as the service that took it describes it. */
 export interface ModerationRecord {

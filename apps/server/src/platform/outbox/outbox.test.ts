@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { MinimalSongDto } from '@tt/protocol';
 import { freshDatabase } from '../../../test/harness';
 import { createBus } from '../bus';
 import { createJobQueue, type JobQueue } from '../jobs';
@@ -123,6 +124,52 @@ describe('work delivery', () => {
     expect(flaky[2] - flaky[1]).toBeGreaterThanOrEqual(95);
     // Every consumer finished with it (one way or the other): the event counts as relayed.
     await until(async () => (await outbox.backlog()) === 0, 'the event to be relayed');
+  });
+
+  it('WORK-ORDER-1: events of one key reach a consumer in the order written, even when the first is retried; other keys do not wait', async () => {
+    const { db, outbox } = await setup();
+    const seen: string[] = [];
+    const times: Date[] = [];
+    let failed = false;
+    outbox.consume(
+      'room.songStarred',
+      'test.stars',
+      async (e, meta) => {
+        const tag = `${e.userUuid}:${e.song.trackName}`;
+        if (tag === 'ana:one' && !failed) {
+          failed = true;
+          throw new Error('the first star fails once');
+        }
+        seen.push(tag);
+        times.push(meta.at);
+      },
+      { backoffMs: 300, concurrency: 4 },
+    );
+    outbox.start();
+    const before = Date.now();
+    const star = (userUuid: string, trackName: string) => ({
+      roomUuid: crypto.randomUUID(),
+      userUuid,
+      song: { trackName } as MinimalSongDto,
+      starred: true,
+    });
+    for (const [user, track] of [
+      ['ana', 'one'],
+      ['ana', 'two'],
+      ['ben', 'one'],
+      ['ana', 'three'],
+    ]) {
+      await outbox.emit('room.songStarred', star(user!, track!));
+    }
+    await until(() => seen.length === 4, 'all four stars');
+    expect(seen.filter((t) => t.startsWith('ana'))).toEqual(['ana:one', 'ana:two', 'ana:three']);
+    // Ben's star did not wait for Ana's retry.
+    expect(seen.indexOf('ben:one')).toBeLessThan(seen.indexOf('ana:one'));
+    // meta.at is when the change was written.
+    for (const at of times) expect(Math.abs(at.getTime() - before)).toBeLessThan(10_000);
+    const rows = await db.select().from(outboxDeliveries);
+    expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done']);
+    await until(async () => (await outbox.backlog()) === 0, 'every star relayed');
   });
 
   it('WORK-DELIVERY-3: a process with OUTBOX_RELAY off only writes; the events wait for a relaying process', async () => {

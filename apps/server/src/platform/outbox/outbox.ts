@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index';
-import type { DomainEvents } from '../events';
+import type { WorkEvents, WorkTopic } from '../events';
 import type { JobInfo, JobQueue } from '../jobs';
+import { MAX_ORDER_WAITS, orderKeyOf, orderWaitMs, waitsForEarlier } from './order';
 import { outboxDeliveries, outboxEvents, type OutboxEventRow } from './schema';
 
 /** What a work job carries: one event for one consumer. */
@@ -12,6 +13,14 @@ export interface WorkJob {
   topic: string;
   consumer: string;
   payload: unknown;
+  /** The event's row id (WORK-ORDER-1; absent in jobs queued by older releases). */
+  seq?: number;
+  /** WORK-ORDER-1: the event's order key, when its topic is ordered. */
+  orderKey?: string | null;
+  /** When the change was written (the row's created_at, the database's clock). */
+  at?: string;
+  /** WORK-ORDER-1: how many times this delivery waited for an earlier event of its key. */
+  waits?: number;
 }
 
 declare module '../jobs' {
@@ -21,7 +30,7 @@ declare module '../jobs' {
   }
 }
 
-export type WorkTopic = keyof DomainEvents & string;
+export type { WorkTopic };
 
 export interface WorkMeta {
   /** The idempotency key: the same for every delivery of this event, to every consumer. */
@@ -29,10 +38,15 @@ export interface WorkMeta {
   topic: WorkTopic;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
+  /**
+   * When the change was written, by the database's clock (the time of its transaction): effects
+   * that must not reach what came after the change (tokens issued later) are cut there.
+   */
+  at: Date;
 }
 
 export type WorkHandler<K extends WorkTopic> = (
-  payload: DomainEvents[K],
+  payload: WorkEvents[K],
   meta: WorkMeta,
 ) => Promise<void>;
 
@@ -108,17 +122,21 @@ export class Outbox {
   async add<K extends WorkTopic>(
     tx: Db,
     topic: K,
-    payload: DomainEvents[K],
+    payload: WorkEvents[K],
     eventId: string = randomUUID(),
   ): Promise<string> {
-    await tx.insert(outboxEvents).values({ eventId, topic, payload }).onConflictDoNothing();
+    const orderKey = orderKeyOf(topic, payload);
+    await tx
+      .insert(outboxEvents)
+      .values({ eventId, topic, payload, orderKey })
+      .onConflictDoNothing();
     return eventId;
   }
 
   /** An event that is a change of its own: committed at once and relayed soon. */
   async emit<K extends WorkTopic>(
     topic: K,
-    payload: DomainEvents[K],
+    payload: WorkEvents[K],
     eventId?: string,
   ): Promise<string> {
     const id = await this.add(this.db, topic, payload, eventId);
@@ -148,10 +166,12 @@ export class Outbox {
           this.opts.onDelivery?.(consumer, 'skipped');
           return this.settle(job.eventId);
         }
-        await run(job.payload as DomainEvents[WorkTopic], {
+        if (await this.waitForTurn(job)) return;
+        await run(job.payload as WorkEvents[WorkTopic], {
           eventId: job.eventId,
           topic: job.topic as WorkTopic,
           attempt: info.attempt,
+          at: job.at ? new Date(job.at) : new Date(),
         });
         await this.record(job, 'done', info, null);
         this.opts.onDelivery?.(consumer, 'done');
@@ -171,6 +191,28 @@ export class Outbox {
         },
       },
     );
+  }
+
+  /**
+   * WORK-ORDER-1: while an earlier event of the same topic and key is unfinished for this
+   * consumer, the delivery is queued again a little later (without using up a run) and answers
+   * true. It does not hold a worker while it waits, so the earlier event can run.
+   */
+  private async waitForTurn(job: WorkJob): Promise<boolean> {
+    if (job.orderKey == null || job.seq == null) return false;
+    const { topic, consumer, seq, orderKey } = job;
+    if (!(await waitsForEarlier(this.db, { topic, consumer, seq, orderKey }))) return false;
+    const waits = (job.waits ?? 0) + 1;
+    if (waits > MAX_ORDER_WAITS) {
+      this.log.warn({ eventId: job.eventId, consumer }, 'work: an earlier event never finished');
+      return false;
+    }
+    await this.jobs.enqueue(
+      `work.${consumer}`,
+      { ...job, waits },
+      { delayMs: orderWaitMs(waits), jobId: `${consumer}-${job.eventId}-w${waits}` },
+    );
+    return true;
   }
 
   /** Starts relaying (when OUTBOX_RELAY is on): now, on every kick, and every `pollMs`. */
@@ -262,6 +304,9 @@ export class Outbox {
         topic: row.topic,
         consumer,
         payload: row.payload,
+        seq: row.id,
+        orderKey: row.orderKey,
+        at: row.createdAt.toISOString(),
       };
       await this.jobs.enqueue(`work.${consumer}`, data, { jobId: `${consumer}-${row.eventId}` });
     }

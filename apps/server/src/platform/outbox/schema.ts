@@ -25,10 +25,17 @@ export const outboxEvents = pgTable(
     eventId: uuid('event_id').notNull().unique(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
+    /** WORK-ORDER-1: events of one topic and key reach each consumer in id order. */
+    orderKey: text('order_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
     relayedAt: ts('relayed_at'),
   },
-  (t) => [index('outbox_events_pending_idx').on(t.id).where(sqlIsNull('relayed_at'))],
+  (t) => [
+    index('outbox_events_pending_idx').on(t.id).where(sqlIsNull('relayed_at')),
+    index('outbox_events_order_idx')
+      .on(t.topic, t.orderKey, t.id)
+      .where(sql.raw('order_key is not null')),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_events" ADD COLUMN "order_key" text;--> statement-breakpoint
+CREATE INDEX "outbox_events_order_idx" ON "outbox_events" USING btree ("topic","order_key","id") WHERE order_key is not null;
