@@ -26,6 +26,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Components call the API through their feature's queries (useXQuery / useXMutation hooks).
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name='call']",
+          message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value=/lib\\/api$/] ImportSpecifier[imported.name='api']",
+          message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
+        },
+      ],
+    },
+  },
   // The web app's layers (apps/web/src/architecture.test.ts also refuses circles between features).
   {
     files: ['apps/web/src/{entities,ui,lib}/**/*.{ts,tsx}'],

@@ -134,3 +134,13 @@ describe('web app layers', () => {
     expect(findCycle(new Map([['a', new Set(['b'])]]))).toBeNull();
   });
 });
+describe('API calls', () => {
+  it('are made in queries (and other .ts modules), never in a component file', () => {
+    const offenders = sourceFiles(src)
+      .filter(
+        (f) => f.endsWith('.tsx') && /\bapi\s*\.\s*call\s*\(/.test(fs.readFileSync(f, 'utf8')),
+      )
+      .map((f) => path.relative(src, f));
+    expect(offenders).toEqual([]);
+  });
+});

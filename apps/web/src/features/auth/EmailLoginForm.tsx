@@ -1,38 +1,30 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authEndpoints, emailEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { errorCodeOf } from '../../lib/errors';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useLoginMutation, useResendPublicMutation } from './queries';
 
 /** E-mail + password login; answers the access token to `onToken`. */
 export function EmailLoginForm({ onToken }: { onToken: (accessToken: string) => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // VERIFY-LOGIN-1: a right password on an unverified address leads on, not to a dead end.
-  const [unverified, setUnverified] = useState<string | null>(null);
+  const login = useLoginMutation();
   const form = useSubmit(
-    async () => {
-      setUnverified(null);
-      try {
-        return await api.call(authEndpoints.login, { body: { email, password } });
-      } catch (err) {
-        if (errorCodeOf(err) === 'EMAIL_NOT_VERIFIED') {
-          setUnverified(email.trim().toLowerCase());
-        }
-        throw err;
-      }
-    },
+    login,
+    () => ({ email, password }),
     (r) => onToken(r.accessToken),
   );
-  const resend = useSubmit(() =>
-    api.call(emailEndpoints.resendPublic, { body: { email: unverified ?? '' } }),
-  );
+  // VERIFY-LOGIN-1: a right password on an unverified address leads on, not to a dead end.
+  const unverified =
+    errorCodeOf(login.error) === 'EMAIL_NOT_VERIFIED' && login.variables
+      ? login.variables.email.trim().toLowerCase()
+      : null;
+  const resend = useSubmit(useResendPublicMutation(), () => unverified ?? '');
 
   return (
     <form className="form" onSubmit={form.submit} noValidate data-testid="email-login-form">

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { passwordEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useForgotPasswordMutation } from './queries';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const form = useSubmit(() => api.call(passwordEndpoints.forgot, { body: { email } }));
+  const form = useSubmit(useForgotPasswordMutation(), () => email);
 
   return (
     <AuthCard

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { magicLinkEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { safeRedirectTarget } from '@tt/rules';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { signIn } from '../../entities/session/session';
+import { useMagicLinkMutation } from './queries';
 
 /**
  * /magic-link/{shortLivedToken}/{encoded target}: exchanges the single-use token for a session
@@ -20,18 +19,18 @@ export function MagicLinkPage() {
   const { shortLivedToken = '', target = '' } = useParams();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const { mutateAsync: validate } = useMagicLinkMutation();
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api
-      .call(magicLinkEndpoints.validate, { body: { shortLivedToken } })
+    validate(shortLivedToken)
       .then(({ accessToken }) => {
         signIn(accessToken);
         navigate(safeRedirectTarget(target), { replace: true });
       })
       .catch((err: unknown) => setError(toText(err)));
-  }, [shortLivedToken, target, navigate, toText]);
+  }, [shortLivedToken, target, navigate, toText, validate]);
 
   return (
     <AuthCard title={error ? t('magic.failedTitle') : t('magic.title')} testId="magic-link-page">

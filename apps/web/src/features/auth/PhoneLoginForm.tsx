@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useSendPhoneCodeMutation, useVerifyPhoneCodeMutation } from './queries';
 
 /**
  * Phone login in two steps: the number (the server texts a code; VoIP and landlines are refused
@@ -19,18 +18,21 @@ export function PhoneLoginForm({ onToken }: { onToken: (accessToken: string) => 
   const [resent, setResent] = useState(false);
 
   const send = useSubmit(
-    () => api.call(phoneEndpoints.sendCode, { body: { phoneNumber } }),
+    useSendPhoneCodeMutation(),
+    () => phoneNumber,
     () => {
       setStep('code');
       setCode('');
     },
   );
   const resend = useSubmit(
-    () => api.call(phoneEndpoints.sendCode, { body: { phoneNumber } }),
+    useSendPhoneCodeMutation(),
+    () => phoneNumber,
     () => setResent(true),
   );
   const verify = useSubmit(
-    () => api.call(phoneEndpoints.verifyCode, { body: { phoneNumber, code } }),
+    useVerifyPhoneCodeMutation(),
+    () => ({ phoneNumber, code }),
     (r) => onToken(r.accessToken),
   );
 

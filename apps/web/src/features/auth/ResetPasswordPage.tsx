@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { passwordEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { signIn } from '../../entities/session/session';
+import { useResetPasswordMutation } from './queries';
 
 /** /reset-password?token=… (the link of the reset e-mail): choose a new password. */
 export function ResetPasswordPage() {
@@ -19,7 +18,8 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
 
   const form = useSubmit(
-    () => api.call(passwordEndpoints.reset, { body: { token, newPassword: password } }),
+    useResetPasswordMutation(),
+    () => ({ token, newPassword: password }),
     (r) => signIn(r.accessToken),
   );
   const onSubmit = (e: FormEvent) => {

@@ -2,14 +2,13 @@ import { ContinueWithDiscord } from '../discord/ContinueWithDiscord';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authEndpoints, voucherEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { signIn } from '../../entities/session/session';
+import { useSignUpMutation } from './queries';
 
 /**
  * /signup, and /signup/voucher?code=… (VOUCHER-1): the same form, with the invitation code that
@@ -25,12 +24,11 @@ export function SignUpPage({ voucher = false }: { voucher?: boolean }) {
   const [voucherCode, setVoucherCode] = useState(search.get('code') ?? '');
 
   const form = useSubmit(
-    () => {
-      const body = { email, password, nickname: nickname.trim() || undefined };
-      return voucher
-        ? api.call(voucherEndpoints.voucherSignUp, { body: { ...body, voucherCode } })
-        : api.call(authEndpoints.signUp, { body });
-    },
+    useSignUpMutation(),
+    () => ({
+      body: { email, password, nickname: nickname.trim() || undefined },
+      voucherCode: voucher ? voucherCode : undefined,
+    }),
     ({ accessToken }) => {
       signIn(accessToken);
       navigate(`/verify-email?email=${encodeURIComponent(email.trim().toLowerCase())}`);

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { emailEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
-import { queryClient } from '../../lib/queryClient';
 import { useIsSignedIn } from '../../lib/session';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { AuthCard } from '../../ui/AuthCard';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { ownProfileKey, useOwnProfile } from '../../entities/user/queries';
+import { useOwnProfile } from '../../entities/user/queries';
+import { useResendVerificationMutation, useVerifyEmailMutation } from './queries';
 
 /**
  * Asks for the 6-digit code of the verification e-mail. The e-mail's link
@@ -25,13 +23,8 @@ export function VerifyEmailPage() {
   const [code, setCode] = useState(params.get('code') ?? '');
   const address = email || me?.email || '';
 
-  const verify = useSubmit(
-    () => api.call(emailEndpoints.verify, { body: { email: address, code } }),
-    () => void queryClient.invalidateQueries({ queryKey: ownProfileKey }),
-  );
-  const resend = useSubmit(() =>
-    api.call(emailEndpoints.resendVerification, { body: { email: address } }),
-  );
+  const verify = useSubmit(useVerifyEmailMutation(), () => ({ email: address, code }));
+  const resend = useSubmit(useResendVerificationMutation(), () => address);
 
   // The link of the e-mail carries both: verify once, straight away.
   const autoRan = useRef(false);

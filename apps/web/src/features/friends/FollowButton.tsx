@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../lib/errors';
 import { useMe } from '../../entities/room/hooks';
-import { useFanCountQuery, useFollowingQuery, useFollowMutation } from './fans';
+import { useFanCountQuery, useFollowingQuery, useFollowMutation } from './fan-queries';
 import { useRelation } from './queries';
 
 /**

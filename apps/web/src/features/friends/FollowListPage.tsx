@@ -1,14 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { djFanEndpoints as d, SOCIAL_PAGE_DEFAULT, SOCIAL_PAGE_MAX } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePublicProfile } from '../../entities/user/queries';
+import { useFollowListQuery } from './fan-queries';
 import { People } from './People';
-
-/** Page n takes 12, 24, 48, 96, then 150 at a time (lists grow to at most 150 per call). */
-const takeOf = (n: number) => Math.min(SOCIAL_PAGE_MAX, SOCIAL_PAGE_DEFAULT * 2 ** n);
 
 /** A person's followers (fans) or the DJs they follow (SOC-FAN-2). */
 export default function FollowListPage() {
@@ -18,23 +13,7 @@ export default function FollowListPage() {
   const profile = usePublicProfile(id);
   const name = profile.data?.nickname ?? '';
   useDocumentTitle(following ? t('fans.followingOf', { name }) : t('fans.followersOf', { name }));
-  const q = useInfiniteQuery({
-    queryKey: ['fans', 'list', list, id],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => {
-      const skip = Array.from({ length: pageParam }, (_, i) => takeOf(i)).reduce(
-        (a, b) => a + b,
-        0,
-      );
-      const query = { skip, take: takeOf(pageParam) };
-      return following
-        ? api.call(d.followed, { params: { id }, query })
-        : api.call(d.fansPaginated, { params: { id }, query });
-    },
-    getNextPageParam: (last, pages) =>
-      last.skip + last.fans.length < last.total ? pages.length : undefined,
-    enabled: id.length > 0,
-  });
+  const q = useFollowListQuery(id, list);
   const rows = (q.data?.pages ?? []).flatMap((p) => p.fans);
   const uuids = rows.map((r) => (following ? r.djUuid : r.userUuid));
   const total = q.data?.pages[0]?.total ?? 0;

@@ -8,7 +8,7 @@ import {
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useMe } from '../../entities/room/hooks';
-import { fanKeys } from './fans';
+import { fanKeys } from './fan-queries';
 
 export const friendKeys = {
   all: ['friends'] as const,

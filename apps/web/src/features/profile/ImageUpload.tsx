@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_CONTENT_TYPES, imagesEndpoints, type ImageKind } from '@tt/protocol';
-import { api } from '../../lib/api';
+import { IMAGE_CONTENT_TYPES, type ImageKind } from '@tt/protocol';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
+import { useImageUploadMutation } from './queries';
 
 /**
  * Picks an image, shows it at once (local preview) and uploads it (POST /users/images, multipart
@@ -29,12 +29,8 @@ export function ImageUpload({
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const upload = useSubmit(
-    () => {
-      const form = new FormData();
-      form.append('kind', kind);
-      form.append('file', fileRef.current!);
-      return api.call(imagesEndpoints.upload, { body: form });
-    },
+    useImageUploadMutation(kind),
+    () => fileRef.current!,
     () => onUploaded(),
   );
 

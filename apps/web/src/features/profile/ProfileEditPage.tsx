@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { profileEndpoints, type OwnProfileDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import type { OwnProfileDto } from '@tt/protocol';
 import { queryClient } from '../../lib/queryClient';
 import { useErrorText } from '../../lib/errors';
 import { useSubmit } from '../../lib/useSubmit';
@@ -14,7 +13,8 @@ import { AboutFields } from './AboutFields';
 import { ColorPicker } from './ColorPicker';
 import { draftFrom, type ProfileDraft, type SetDraft } from './draft';
 import { ImageUpload } from './ImageUpload';
-import { ownProfileKey, storeOwnProfile, useOwnProfile } from '../../entities/user/queries';
+import { ownProfileKey, useOwnProfile } from '../../entities/user/queries';
+import { useSaveProfileMutation } from './queries';
 import { SocialFields } from './SocialFields';
 
 /** /settings/profile: pictures, about, colour and socials of the signed-in user. */
@@ -48,17 +48,12 @@ function ProfileEditForm({ profile }: { profile: OwnProfileDto }) {
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFrom(profile));
 
   const save = useSubmit(
-    async () => {
+    useSaveProfileMutation(),
+    () => {
       const { instagram, tiktok, twitter, facebook, snapchat, ...fields } = draft;
-      await api.call(profileEndpoints.updateProfile, { body: fields });
-      return api.call(profileEndpoints.userSocials, {
-        body: { instagram, tiktok, twitter, facebook, snapchat },
-      });
+      return { fields, socials: { instagram, tiktok, twitter, facebook, snapchat } };
     },
-    (updated) => {
-      storeOwnProfile(updated);
-      setDraft(draftFrom(updated));
-    },
+    (updated) => setDraft(draftFrom(updated)),
   );
 
   const set: SetDraft = (key, value) => {

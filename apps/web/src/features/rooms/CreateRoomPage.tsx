@@ -1,13 +1,11 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { roomEndpoints } from '@tt/protocol';
-import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useVerifyToCreate } from '../../entities/user/queries';
-import { storeRoom } from '../../entities/room/queries';
+import { useCreateRoomMutation } from './queries';
 import { NEW_ROOM, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
 /** /rooms/new: create a room; the creator becomes its owner and lands in it. */
@@ -18,11 +16,9 @@ export function CreateRoomPage() {
   const draft = useRef<RoomDraft>(NEW_ROOM);
   const verifyFirst = useVerifyToCreate();
   const save = useSubmit(
-    () => api.call(roomEndpoints.create, { body: settingsBody(draft.current, false) }),
-    (room) => {
-      storeRoom(room);
-      navigate(`/rooms/${room.slug}`);
-    },
+    useCreateRoomMutation(),
+    () => settingsBody(draft.current, false),
+    (room) => navigate(`/rooms/${room.slug}`),
   );
   return (
     <div className="container edit-page room-form-page">

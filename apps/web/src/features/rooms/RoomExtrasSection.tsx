@@ -1,15 +1,24 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PINNED_MESSAGES, roomSettingsEndpoints as e, type RoomDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import { MAX_PINNED_MESSAGES, type RoomDto } from '@tt/protocol';
 import { ErrorAlert } from '../../ui/Alert';
 import { useProfiles } from '../friends/queries';
-import { useChangeOwnerMutation, useRoomSettingMutation } from './queries';
+import {
+  useChangeOwnerMutation,
+  useClearGuestPasswordMutation,
+  useExternalUrlMutation,
+  useLiveAudioMutation,
+  useLiveStateMutation,
+  usePinnedMessagesMutation,
+  usePosterDeleteMutation,
+  usePosterUploadMutation,
+  usePromoteRoomMutation,
+  useSetGuestPasswordMutation,
+} from './queries';
 import { PinIcon } from './room/RoomInfo';
 import { SwitchRow } from '../../ui/SwitchRow';
 
 type Room = RoomDto;
-const id = (room: Room) => ({ id: room.uuid });
 
 /**
  * The room's extras, each saved on its own: pinned messages, poster, external link, open/closed
@@ -55,9 +64,7 @@ export function RoomExtrasSection({
 function PinnedMessages({ room, me }: { room: Room; me: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const save = useRoomSettingMutation(room, (pinned: Room['pinnedMessages']) =>
-    api.call(e.pinnedMessages, { params: id(room), body: { pinnedMessages: pinned } }),
-  );
+  const save = usePinnedMessagesMutation(room);
   const pinned = room.pinnedMessages;
   const full = pinned.length >= MAX_PINNED_MESSAGES;
   const add = () => {
@@ -121,12 +128,8 @@ function PinnedMessages({ room, me }: { room: Room; me: string }) {
 
 function Poster({ room }: { room: Room }) {
   const { t } = useTranslation();
-  const upload = useRoomSettingMutation(room, (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api.call(e.uploadPoster, { params: id(room), body: form });
-  });
-  const remove = useRoomSettingMutation(room, () => api.call(e.deletePoster, { params: id(room) }));
+  const upload = usePosterUploadMutation(room);
+  const remove = usePosterDeleteMutation(room);
   const onPick = (ev: ChangeEvent<HTMLInputElement>) => {
     const file = ev.target.files?.[0];
     ev.target.value = '';
@@ -170,9 +173,7 @@ function Poster({ room }: { room: Room }) {
 function ExternalLink({ room }: { room: Room }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(room.externalUrl ?? '');
-  const save = useRoomSettingMutation(room, (externalUrl: string | null) =>
-    api.call(e.externalUrl, { params: id(room), body: { externalUrl } }),
-  );
+  const save = useExternalUrlMutation(room);
   return (
     <form
       className="room-link-edit"
@@ -228,15 +229,9 @@ function Toggle({
 
 function Switches({ room, canPromote }: { room: Room; canPromote: boolean }) {
   const { t } = useTranslation();
-  const live = useRoomSettingMutation(room, (isLive: boolean) =>
-    api.call(e.liveState, { params: id(room), body: { isLive } }),
-  );
-  const audio = useRoomSettingMutation(room, (liveAudio: boolean) =>
-    api.call(e.liveAudio, { params: id(room), body: { liveAudio } }),
-  );
-  const promote = useRoomSettingMutation(room, (promoted: boolean) =>
-    api.call(e.promote, { params: id(room), body: { promoted } }),
-  );
+  const live = useLiveStateMutation(room);
+  const audio = useLiveAudioMutation(room);
+  const promote = usePromoteRoomMutation(room);
   return (
     <section className="card edit-section" data-testid="room-switches">
       <h2>{t('roomExtras.stateTitle')}</h2>
@@ -265,12 +260,8 @@ function Switches({ room, canPromote }: { room: Room; canPromote: boolean }) {
 function GuestPassword({ room }: { room: Room }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const set = useRoomSettingMutation(room, (pw: string) =>
-    api.call(e.setGuestPassword, { body: { roomUuid: room.uuid, password: pw } }),
-  );
-  const clear = useRoomSettingMutation(room, () =>
-    api.call(e.clearGuestPassword, { body: { roomUuid: room.uuid } }),
-  );
+  const set = useSetGuestPasswordMutation(room);
+  const clear = useClearGuestPasswordMutation(room);
   return (
     <section className="card edit-section" data-testid="room-guest-password">
       <h2>{t('roomExtras.guestTitle')}</h2>

@@ -1,18 +1,16 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ADMIN_ROLES, roomEndpoints, type RoomDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import { ADMIN_ROLES, type RoomDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
-import { queryClient } from '../../lib/queryClient';
-import { leaveRoom, activeRoomUuid } from '../../lib/socket/session';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../../entities/user/queries';
 import { canManageRoom, roomRolesOf } from '../../entities/room/model';
-import { roomKeys, storeRoom, useRoom } from '../../entities/room/queries';
+import { useRoom } from '../../entities/room/queries';
 import { RoomEventsSection } from '../events/RoomEventsSection';
+import { useDeleteRoomMutation, useUpdateRoomMutation } from './queries';
 import { RoomExtrasSection } from './RoomExtrasSection';
 import { RoomRolesSection } from './RoomRolesSection';
 import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
@@ -84,13 +82,9 @@ function SettingsForm({
   const navigate = useNavigate();
   const draft = useRef<RoomDraft>(draftFromRoom(room));
   const save = useSubmit(
-    () =>
-      api.call(roomEndpoints.update, {
-        params: { id: room.uuid },
-        body: settingsBody(draft.current, true),
-      }),
+    useUpdateRoomMutation(room),
+    () => settingsBody(draft.current, true),
     (updated) => {
-      storeRoom(updated, room.slug);
       if (updated.slug !== room.slug)
         navigate(`/rooms/${updated.slug}/settings`, { replace: true });
     },
@@ -136,13 +130,9 @@ function DeleteRoom({ room }: { room: RoomDto }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const del = useSubmit(
-    () => api.call(roomEndpoints.delete, { params: { id: room.uuid } }),
-    () => {
-      if (activeRoomUuid() === room.uuid) leaveRoom();
-      queryClient.removeQueries({ queryKey: roomKeys.room(room.slug) });
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all });
-      navigate('/rooms');
-    },
+    useDeleteRoomMutation(room),
+    () => undefined,
+    () => navigate('/rooms'),
   );
   return (
     <section className="card edit-section danger-zone">

@@ -1,8 +1,83 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { roomEndpoints, roomRoleEndpoints, type RoomDto, type RoomUserRole } from '@tt/protocol';
+import {
+  roomEndpoints,
+  roomRoleEndpoints,
+  roomSettingsEndpoints as s,
+  type EndpointInput,
+  type RoomDto,
+  type RoomUserRole,
+} from '@tt/protocol';
 import { roomKeys, storeRoom } from '../../entities/room/queries';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
+import { activeRoomUuid, leaveRoom } from '../../lib/socket/session';
+
+type RoomRef = Pick<RoomDto, 'uuid' | 'slug'>;
+type RoomBody = EndpointInput<typeof roomEndpoints.create>['body'];
+type RoleBody = EndpointInput<typeof roomRoleEndpoints.create>['body'];
+type KickBody = EndpointInput<typeof roomRoleEndpoints.kick>['body'];
+
+/** Creates a room; the answer becomes the cached room and the lists refetch. */
+export function useCreateRoomMutation() {
+  return useMutation({
+    mutationFn: (body: RoomBody) => api.call(roomEndpoints.create, { body }),
+    onSuccess: (room) => storeRoom(room),
+  });
+}
+
+/** Saves the room's settings (its slug may change); the answer is stored. */
+export function useUpdateRoomMutation(room: RoomRef) {
+  return useMutation({
+    mutationFn: (body: RoomBody) =>
+      api.call(roomEndpoints.update, { params: { id: room.uuid }, body }),
+    onSuccess: (updated) => storeRoom(updated, room.slug),
+  });
+}
+
+/** Deletes the room: a listener in it leaves, its cache goes and the lists refetch. */
+export function useDeleteRoomMutation(room: RoomRef) {
+  return useMutation({
+    mutationFn: () => api.call(roomEndpoints.delete, { params: { id: room.uuid } }),
+    onSuccess: () => {
+      if (activeRoomUuid() === room.uuid) leaveRoom();
+      queryClient.removeQueries({ queryKey: roomKeys.room(room.slug) });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.all });
+    },
+  });
+}
+
+/** Asks the room service to let me in (POST /rooms/{slug}/join), with the password if it has one. */
+export function useJoinRoomMutation() {
+  return useMutation({
+    mutationFn: ({ slug, password }: { slug: string; password?: string }) =>
+      api.call(roomEndpoints.join, { params: { slug }, body: password ? { password } : {} }),
+  });
+}
+
+/**
+ * Gives a room role (a ban may carry a reason and an end, RR-BAN-3) or takes one away. The room's
+ * socket brings the change to everyone, so no cache is touched.
+ */
+export function useRoomRoleMutation(roomUuid: string) {
+  return useMutation({
+    mutationFn: async ({ give, ...body }: RoleBody & { give: boolean }): Promise<void> => {
+      const params = { roomId: roomUuid };
+      if (give) await api.call(roomRoleEndpoints.create, { params, body });
+      else
+        await api.call(roomRoleEndpoints.remove, {
+          params,
+          body: { userUuid: body.userUuid, role: body.role },
+        });
+    },
+  });
+}
+
+/** Sends someone out of the room, with a reason. */
+export function useKickMutation() {
+  return useMutation({
+    mutationFn: (body: KickBody) => api.call(roomRoleEndpoints.kick, { body }),
+  });
+}
 
 /** The room's recently played songs; `playing` (the song's start time) refetches on each new song. */
 export function useRecentSongsQuery(slug: string, playing: number, open = false) {
@@ -16,7 +91,7 @@ export function useRecentSongsQuery(slug: string, playing: number, open = false)
 }
 
 /** Takes a room role (a ban, a moderator…) away; the room is read again. */
-export function useLiftRoomRoleMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
+export function useLiftRoomRoleMutation(room: RoomRef) {
   return useMutation({
     mutationFn: (r: { userUuid: string; role: RoomUserRole }) =>
       api.call(roomRoleEndpoints.remove, { params: { roomId: room.uuid }, body: r }),
@@ -24,19 +99,72 @@ export function useLiftRoomRoleMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
   });
 }
 
-/** Any single-setting change of a room (pinned messages, poster, link, switches…): the answer is stored. */
-export function useRoomSettingMutation<A>(
-  room: Pick<RoomDto, 'slug'>,
-  change: (args: A) => Promise<RoomDto>,
-) {
+/** A single-setting change of a room (pinned messages, poster, link, switches…): the answer is stored. */
+function useRoomSettingMutation<A>(room: RoomRef, change: (args: A) => Promise<RoomDto>) {
   return useMutation({
     mutationFn: change,
     onSuccess: (updated) => storeRoom(updated, room.slug),
   });
 }
 
+const onRoom = (room: RoomRef) => ({ id: room.uuid });
+
+export function usePinnedMessagesMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (pinnedMessages: RoomDto['pinnedMessages']) =>
+    api.call(s.pinnedMessages, { params: onRoom(room), body: { pinnedMessages } }),
+  );
+}
+
+export function usePosterUploadMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.call(s.uploadPoster, { params: onRoom(room), body: form });
+  });
+}
+
+export function usePosterDeleteMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, () => api.call(s.deletePoster, { params: onRoom(room) }));
+}
+
+export function useExternalUrlMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (externalUrl: string | null) =>
+    api.call(s.externalUrl, { params: onRoom(room), body: { externalUrl } }),
+  );
+}
+
+export function useLiveStateMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (isLive: boolean) =>
+    api.call(s.liveState, { params: onRoom(room), body: { isLive } }),
+  );
+}
+
+export function useLiveAudioMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (liveAudio: boolean) =>
+    api.call(s.liveAudio, { params: onRoom(room), body: { liveAudio } }),
+  );
+}
+
+export function usePromoteRoomMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (promoted: boolean) =>
+    api.call(s.promote, { params: onRoom(room), body: { promoted } }),
+  );
+}
+
+export function useSetGuestPasswordMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (password: string) =>
+    api.call(s.setGuestPassword, { body: { roomUuid: room.uuid, password } }),
+  );
+}
+
+export function useClearGuestPasswordMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, () =>
+    api.call(s.clearGuestPassword, { body: { roomUuid: room.uuid } }),
+  );
+}
+
 /** Hands the room to another user; the roles come back, so the room is read again. */
-export function useChangeOwnerMutation(room: Pick<RoomDto, 'uuid' | 'slug'>) {
+export function useChangeOwnerMutation(room: RoomRef) {
   return useMutation({
     mutationFn: (userUuid: string) =>
       api.call(roomRoleEndpoints.changeOwner, {

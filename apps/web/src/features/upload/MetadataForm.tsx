@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SONG_TAG_LENGTH, songEndpoints, type SongDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import { MAX_SONG_TAG_LENGTH, type SongDto } from '@tt/protocol';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { storeSong } from './queries';
+import { useSongMetadataMutation } from './queries';
 
 /**
  * A MISSING_METADATA upload: its uploader gives the title and artist (POST /metadata), and the
@@ -16,17 +15,11 @@ export function MetadataForm({ song }: { song: SongDto }) {
   const { t } = useTranslation();
   const [trackName, setTrackName] = useState(song.trackName);
   const [artistName, setArtistName] = useState(song.artistName);
-  const save = useSubmit(
-    () =>
-      api.call(songEndpoints.metadata, {
-        body: {
-          songId: song.songShortId,
-          trackName: trackName.trim(),
-          artistName: artistName.trim(),
-        },
-      }),
-    (updated) => storeSong(updated),
-  );
+  const save = useSubmit(useSongMetadataMutation(), () => ({
+    songId: song.songShortId,
+    trackName: trackName.trim(),
+    artistName: artistName.trim(),
+  }));
   const ready = trackName.trim() !== '' && artistName.trim() !== '';
 
   return (

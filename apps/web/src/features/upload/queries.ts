@@ -1,5 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { accessRequestEndpoints, songEndpoints, type SongDto } from '@tt/protocol';
+import {
+  accessRequestEndpoints,
+  songEndpoints,
+  type EndpointInput,
+  type SongDto,
+} from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
@@ -57,6 +62,15 @@ export function useMyUploads() {
 export function storeSong(song: SongDto): void {
   queryClient.setQueryData(uploadKeys.song(song.songShortId), song);
   void queryClient.invalidateQueries({ queryKey: uploadKeys.mine });
+}
+
+/** The title and artist of a MISSING_METADATA upload (POST /metadata); the answer is stored. */
+export function useSongMetadataMutation() {
+  return useMutation({
+    mutationFn: (body: EndpointInput<typeof songEndpoints.metadata>['body']) =>
+      api.call(songEndpoints.metadata, { body }),
+    onSuccess: storeSong,
+  });
 }
 
 /** ACCESS-REQ-1: my latest request for upload access, or null. */

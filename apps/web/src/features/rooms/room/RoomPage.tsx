@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@tt/api-client';
-import { ERRORS, roomEndpoints, type RoomDto } from '@tt/protocol';
-import { api } from '../../../lib/api';
+import { ERRORS, type RoomDto } from '@tt/protocol';
 import { useErrorText, useSocketErrorText } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { activeRoomUuid, enterRoom, leaveRoom } from '../../../lib/socket/session';
@@ -14,6 +13,7 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { designVars } from '../../../entities/room/designs';
 import { useRoom } from '../../../entities/room/queries';
 import { Backdrop } from '../../../entities/room/stage/Backdrop';
+import { useJoinRoomMutation } from '../queries';
 import { LiveRoom } from './LiveRoom';
 
 type Gate =
@@ -38,16 +38,14 @@ export function RoomPage() {
   const token = useSession((s) => s.accessToken ?? s.guestToken);
   const [gate, setGate] = useState<Gate>({ kind: 'joining' });
   const attempt = useRef<string | null>(null);
+  const { mutateAsync: askToJoin } = useJoinRoomMutation();
   useDocumentTitle(room.data?.name ?? t('room.title'));
 
   const join = useCallback(
     async (target: RoomDto, password?: string) => {
       setGate({ kind: 'joining' });
       try {
-        await api.call(roomEndpoints.join, {
-          params: { slug: target.slug },
-          body: password ? { password } : {},
-        });
+        await askToJoin({ slug: target.slug, password });
         enterRoom({ slug: target.slug, roomUuid: target.uuid, password });
         setGate({ kind: 'entered' });
       } catch (err) {
@@ -64,7 +62,7 @@ export function RoomPage() {
         }
       }
     },
-    [toText],
+    [toText, askToJoin],
   );
 
   useEffect(() => {

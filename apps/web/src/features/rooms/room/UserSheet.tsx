@@ -1,13 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  roomRoleEndpoints,
-  type ClientRoomState,
-  type RoomUserRole,
-  SOCKET_ACTIONS,
-} from '@tt/protocol';
-import { api } from '../../../lib/api';
+import { type ClientRoomState, type RoomUserRole, SOCKET_ACTIONS } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { Avatar } from '../../../entities/avatar/Avatar';
 import { BanLengthField } from '../../../ui/BanLengthField';
@@ -17,6 +11,7 @@ import { ROLE_BADGES } from './PeopleList';
 import { FollowButton } from '../../friends/FollowButton';
 import { FriendButtons } from '../../friends/FriendButtons';
 import { MessageButton } from '../../messages/MessageButton';
+import { useKickMutation, useRoomRoleMutation } from '../queries';
 
 /** Room roles a moderator toggles from the menu: [role, give label, take label]. */
 const ROLE_TOGGLES: [RoomUserRole, string, string][] = [
@@ -45,6 +40,8 @@ export function UserSheet({
 }) {
   const { t } = useTranslation();
   const run = useRoomRunner();
+  const roleMutation = useRoomRoleMutation(state.settings.uuid);
+  const kick = useKickMutation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [confirm, setConfirm] = useState<'kick' | 'ban' | null>(null);
@@ -78,28 +75,16 @@ export function UserSheet({
     if (ok) onClose();
   };
   const role = (r: RoomUserRole, give: boolean) =>
-    give
-      ? api.call(roomRoleEndpoints.create, {
-          params: { roomId: roomUuid },
-          body: { userUuid, role: r },
-        })
-      : api.call(roomRoleEndpoints.remove, {
-          params: { roomId: roomUuid },
-          body: { userUuid, role: r },
-        });
+    roleMutation.mutateAsync({ give, userUuid, role: r });
 
   /** A ban for the length chosen; they are sent out with the reason (RR-BAN-3). */
   const ban = () =>
-    api.call(roomRoleEndpoints.create, {
-      params: { roomId: roomUuid },
-      body: {
-        userUuid,
-        role: 'banned',
-        reason: reason.trim() || undefined,
-        expirationTime: banMinutes
-          ? new Date(Date.now() + banMinutes * 60_000).toISOString()
-          : null,
-      },
+    roleMutation.mutateAsync({
+      give: true,
+      userUuid,
+      role: 'banned',
+      reason: reason.trim() || undefined,
+      expirationTime: banMinutes ? new Date(Date.now() + banMinutes * 60_000).toISOString() : null,
     });
 
   return (
@@ -248,8 +233,10 @@ export function UserSheet({
                       void act(
                         () =>
                           confirm === 'kick'
-                            ? api.call(roomRoleEndpoints.kick, {
-                                body: { roomUuid, userUuid, reason: reason.trim() || undefined },
+                            ? kick.mutateAsync({
+                                roomUuid,
+                                userUuid,
+                                reason: reason.trim() || undefined,
                               })
                             : ban(),
                         confirm === 'kick'

@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@tt/api-client';
-import { djFanEndpoints as d } from '@tt/protocol';
+import { djFanEndpoints as d, SOCIAL_PAGE_DEFAULT, SOCIAL_PAGE_MAX } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
@@ -10,7 +10,33 @@ export const fanKeys = {
   all: ['fans'] as const,
   count: (uuid: string) => ['fans', 'count', uuid] as const,
   following: (uuid: string) => ['fans', 'following', uuid] as const,
+  list: (list: string, uuid: string) => ['fans', 'list', list, uuid] as const,
 };
+
+/** Page n takes 12, 24, 48, 96, then 150 at a time (lists grow to at most 150 per call). */
+const takeOf = (n: number) => Math.min(SOCIAL_PAGE_MAX, SOCIAL_PAGE_DEFAULT * 2 ** n);
+
+/** A person's followers (fans) or the DJs they follow, page by page (SOC-FAN-2). */
+export function useFollowListQuery(id: string, list: string) {
+  const following = list === 'following';
+  return useInfiniteQuery({
+    queryKey: fanKeys.list(list, id),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => {
+      const skip = Array.from({ length: pageParam }, (_, i) => takeOf(i)).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      const query = { skip, take: takeOf(pageParam) };
+      return following
+        ? api.call(d.followed, { params: { id }, query })
+        : api.call(d.fansPaginated, { params: { id }, query });
+    },
+    getNextPageParam: (last, pages) =>
+      last.skip + last.fans.length < last.total ? pages.length : undefined,
+    enabled: id.length > 0,
+  });
+}
 
 /** Fans of a person and DJs they follow (open to any token). */
 export function useFanCountQuery(uuid: string) {
