@@ -31,7 +31,7 @@ import { createJobQueue } from './platform/jobs';
 import { Outbox } from './platform/outbox/outbox';
 import { Metrics } from './platform/metrics';
 import { route } from './platform/route';
-import type { Platform, ServiceModule } from './platform/service';
+import type { MountAt, Platform, ServiceModule } from './platform/service';
 import { SERVICES } from './services/index';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index';
 import { brandedIndex } from './platform/brand-html';
@@ -169,6 +169,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const selected = SERVICES.filter((s) => config.SERVICES.includes(s.name));
+  // Routes a service serves under another service's prefix (see MountAt), mounted after them all.
+  const elsewhere: Parameters<MountAt>[] = [];
+  const mountAt: MountAt = (name, routes) => elsewhere.push([name, routes]);
   for (const service of selected) {
     await app.register(
       async (scope) => {
@@ -180,10 +183,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           database: platform.dbKind,
           bus: platform.bus.kind,
         }));
-        await service.register(scope, platform);
+        await service.register(scope, platform, mountAt);
       },
       { prefix: serviceBase(service.name) },
     );
+  }
+  for (const [name, routes] of elsewhere) {
+    await app.register(async (scope) => routes(scope), { prefix: serviceBase(name) });
   }
 
   registerActivityProxy(app, config);

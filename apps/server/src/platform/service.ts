@@ -43,12 +43,21 @@ export interface Platform {
   jobs: JobQueue;
 }
 
+/**
+ * Mounts routes at another service's prefix (`/api/<service>-service`). For endpoints whose
+ * contract in packages/protocol declares that service — their URLs are that service's — while
+ * this service owns the data and the code behind them (the social service serves the friends,
+ * blocks and DJ-fan endpoints declared under `notification`). The routes are served whenever the
+ * service that mounts them runs, whether or not the service whose prefix they use does.
+ */
+export type MountAt = (service: ServiceName, routes: (app: FastifyInstance) => void) => void;
+
 /** A service: a Fastify plugin mounted at /api/<name>-service. */
 export interface ServiceModule {
   name: ServiceName;
   /** Published version; null while the service has none (only its status route is served). */
   version: string | null;
-  register(app: FastifyInstance, platform: Platform): Promise<void>;
+  register(app: FastifyInstance, platform: Platform, mountAt: MountAt): Promise<void>;
   /** Optional first-start data (demo accounts, catalogue). */
   seed?(platform: Platform): Promise<string[]>;
 }
