@@ -56,7 +56,7 @@ describe('web: account journey in Chromium', () => {
     await page.waitForURL(/\/verify-email\?email=/);
     await page.getByText(email).waitFor();
     const code = await mailedCode(s, email);
-    // Asking again at once is refused with the §8 message.
+    // Asking again at once is refused with the API's message.
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(page.getByTestId('resend-error').textContent()).resolves.toBe(
       'The minimum time has not yet elapsed since the last e-mail was sent.',

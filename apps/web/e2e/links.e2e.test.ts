@@ -17,7 +17,7 @@ describe('web: login errors, password reset and magic links in Chromium', () => 
     await s?.close();
   });
 
-  it('shows the §8 message of a failed login', async () => {
+  it('shows the API error message of a failed login', async () => {
     const page = await newPage(browser);
     const user = await s.createUser();
     await page.goto(`${s.url}/login`);

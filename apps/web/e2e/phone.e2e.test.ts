@@ -20,7 +20,7 @@ describe('web: phone login in Chromium', () => {
     await s?.close();
   });
 
-  it('refuses a VoIP number with the §8 message and sends no text', async () => {
+  it('refuses a VoIP number with the API error message and sends no text', async () => {
     const { accessToken } = await s.client.call(authEndpoints.guest, {});
     const check = await s
       .as(accessToken)

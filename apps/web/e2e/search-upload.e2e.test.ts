@@ -156,7 +156,7 @@ describe('web: uploading music and searching it in a room', () => {
     await page.context().close();
   });
 
-  it('refuses a file that is not audio with the §8 message, before and after sending', async () => {
+  it('refuses a file that is not audio with the API error message, before and after sending', async () => {
     const page = await signedInPage(browser, uploader.token, 390);
     await page.goto(`${s.url}/upload`);
     await page.getByTestId('upload-form').waitFor();

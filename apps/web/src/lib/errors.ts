@@ -5,7 +5,7 @@ import { ERRORS } from '@tt/protocol';
 import { GENERIC_ERROR } from './api';
 
 /**
- * The text shown for a failed call (spec §8 client rule): the server's message (the first of a
+ * The text shown for a failed call: the server's message (the first of a
  * list) below 500, otherwise "Something went wrong, please try again". In languages other than
  * English, a catalogue error (known code, its standard message) is shown in the user's language.
  */

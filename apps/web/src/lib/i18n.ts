@@ -6,7 +6,7 @@ import es from '../i18n/es.json';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** localStorage key of the chosen language (spec §2: a locale key persists in local storage). */
+/** localStorage key of the chosen language (the chosen locale persists in local storage). */
 export const LOCALE_KEY = 'locale';
 
 export const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@tt/api-client';
 
-/** Profiles stay fresh for 5 minutes (spec §9); client errors (4xx) are not retried. */
+/** Profiles stay fresh for 5 minutes; client errors (4xx) are not retried. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -3,8 +3,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
  * The session: the signed-in user's access token (persisted in localStorage) and, for
- * visitors without an account, a guest token kept in memory only (spec §8: when no token is
- * available at start, tokens are cleared and the visitor browses as a guest).
+ * visitors without an account, a guest token kept in memory only (when no token is available at
+ * start, tokens are cleared and the visitor browses as a guest).
  */
 interface SessionState {
   accessToken: string | null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §5/§9: search runs only for non-empty text, debounced 300 ms. */
+/** Search runs only for non-empty text, debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** `value`, once it has stayed the same for `ms` milliseconds. */

@@ -1,6 +1,6 @@
 import type { SubmitPhase } from '../lib/useSubmit';
 
-/** The submit button of a form: its label follows the §4 phases. */
+/** The submit button of a form: its label follows the phases (idle, submitting, submitted). */
 export function SubmitButton({
   phase,
   idle,

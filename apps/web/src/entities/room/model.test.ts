@@ -18,7 +18,7 @@ import {
 const role = (userUuid: string, r: string, expirationTime: string | null = null) =>
   ({ userUuid, role: r, expirationTime }) as RoomDto['roomRoles'][number];
 
-describe('room slugs (spec §5: lowercased)', () => {
+describe('room slugs (SLUG-1: lowercased)', () => {
   it('suggests a lowercased, dashed slug from the name', () => {
     expect(slugify('Late Night Grooves!')).toBe('late-night-grooves');
     expect(slugify('  Café  Über  ')).toBe('cafe-uber');

@@ -46,7 +46,7 @@ export function canManageRoom(
   return roomRolesOf(room, uuid).some((r) => r === 'owner' || r === 'coOwner');
 }
 
-/** Moderators, owner and coOwner (spec §6), or a global moderator: may kick, ban, skip… */
+/** Moderators, owner and coOwner of the room, or a global moderator: may kick, ban, skip… */
 export function canModerateRoom(
   room: Pick<RoomDto, 'roomRoles'>,
   uuid: string | null,

@@ -25,7 +25,7 @@ export function startGuestSession(): Promise<void> {
 let booted = false;
 
 /**
- * Settles the session at start (spec §8): without a stored token, tokens are cleared and a guest
+ * Settles the session at start: without a stored token, tokens are cleared and a guest
  * token is fetched; a stored token that the server no longer accepts is dropped the same way.
  */
 export async function bootstrapSession(): Promise<void> {

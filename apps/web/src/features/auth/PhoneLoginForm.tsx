@@ -8,7 +8,7 @@ import { useSendPhoneCodeMutation, useVerifyPhoneCodeMutation } from './queries'
 
 /**
  * Phone login in two steps: the number (the server texts a code; VoIP and landlines are refused
- * with the §8 message), then the six-digit code.
+ * with the API's message), then the six-digit code.
  */
 export function PhoneLoginForm({ onToken }: { onToken: (accessToken: string) => void }) {
   const { t } = useTranslation();

@@ -35,8 +35,8 @@ function CratesSidebar() {
   const [importing, setImporting] = useState(false);
   // SEC-UNVERIFIED-1: no new or imported crates before the e-mail address is verified.
   const verifyFirst = useVerifyToCreate();
-  // Spec §5: "New Playlist #" and the lowest unused number; the server decides when the list is
-  // not all loaded.
+  // A new crate is "New Playlist #" with the lowest unused number; the server decides when the
+  // list is not all loaded.
   const allLoaded = mine.data !== undefined && crates.length >= total;
   const nextName = allLoaded ? defaultCrateName(crates.map((c) => c.crateName)) : undefined;
 

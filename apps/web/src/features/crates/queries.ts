@@ -21,14 +21,14 @@ export const crateKeys = {
   page: (key: string, offset: number) => ['crates', 'songs', key, offset] as const,
 };
 
-/** Spec §9: playlists are cached 60 seconds, the starred list (likes) forever. */
+/** Playlists are cached 60 seconds, the starred list (likes) forever. */
 export function cacheTimesOf(ref: CrateRef): { staleTime: number; gcTime: number } {
   const ms =
     'special' in ref && ref.special === 'likes' ? CACHE_TIMES.likesCrate : CACHE_TIMES.playlists;
   return { staleTime: ms, gcTime: ms };
 }
 
-/** Spec §4: lists refetch every 5 seconds while any crate import is IN_PROGRESS. */
+/** Lists refetch every 5 seconds while any crate import is IN_PROGRESS. */
 export function importPollInterval(
   crates: Iterable<{ importStatus?: string | null }>,
 ): number | false {

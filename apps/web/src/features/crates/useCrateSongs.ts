@@ -23,7 +23,7 @@ export type EditResult = { ok: true; duplicates?: number } | { ok: false; error:
 
 /**
  * The songs of a crate as the screen holds them: a sparse list of the crate's length whose pages
- * (300 songs) load as rows scroll into view, and the edits of spec §4 — add optimistic with
+ * (300 songs) load as rows scroll into view, and its edits — add optimistic with
  * rollback, remove local then server, reorder optimistic with rollback, clear local first.
  */
 export function useCrateSongs(ref: CrateRef, crate: CrateDto | undefined) {

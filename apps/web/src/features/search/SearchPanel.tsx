@@ -14,7 +14,7 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/useDebounced';
 import '../../styles/search.css';
 
 /**
- * Song search with one tab per source (spec §2): debounced 300 ms, 20 songs a page, the next page
+ * Song search with one tab per source: debounced 300 ms, 20 songs a page, the next page
  * loaded when the end of the list scrolls into view (or with the "load more" button). Picking a
  * song hands it on as the DJ queues it (it becomes the next song, or goes with addDj).
  */

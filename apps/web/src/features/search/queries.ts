@@ -10,7 +10,7 @@ import {
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
-/** Spec §9: song cache and stale time 1 hour. */
+/** Songs are cached, and stay fresh, for an hour. */
 const SONG_STALE_MS = 60 * 60_000;
 
 export const searchKeys = {
@@ -32,7 +32,8 @@ export function useSearchSources() {
 
 /**
  * One source's results for `term`, {@link SEARCH_PAGE_SIZE} songs a page; `next` is the offset of
- * the following page. /search/v2 when the search-v2 flag is on (spec §7 "Playlist service").
+ * the following page. /search/v2 when the search-v2 flag is on (the playlist service's newer
+ * search).
  */
 export function useSongSearch(term: string, source: SearchSource | null, v2: boolean) {
   const ready = useSession((s) => s.ready);

@@ -6,7 +6,7 @@ import { isProcessing, statusTone } from './file';
 import { MetadataForm } from './MetadataForm';
 import { useUploadedSong } from './queries';
 
-/** The status of a song as words (every status of spec §3). */
+/** The status of a song as words (every status an upload can have). */
 export function StatusBadge({ status }: { status: SongStatus }) {
   const { t } = useTranslation();
   return (

@@ -29,7 +29,7 @@ describe('upload: which files go up', () => {
   });
 });
 
-describe('upload: song statuses (spec §3)', () => {
+describe('upload: song statuses', () => {
   it('polls only while the song is on its way', () => {
     expect(SONG_STATUSES.filter(isProcessing)).toEqual([
       'PENDING_UPLOAD',

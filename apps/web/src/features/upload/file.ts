@@ -43,7 +43,10 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${units[unit]}`;
 }
 
-/** Statuses of a song still on its way (spec §3): the page asks again every 2 seconds. */
+/**
+ * Statuses of a song still on its way (PENDING_UPLOAD, VALID_FILE_TYPE, VERIFICATION_POSTPONED):
+ * the page asks again every 2 seconds.
+ */
 export const PROCESSING_STATUSES: readonly SongStatus[] = [
   'PENDING_UPLOAD',
   'VALID_FILE_TYPE',

@@ -15,7 +15,7 @@ export interface UploadProgress {
 }
 
 export interface SongUpload {
-  /** The uploaded song, or an ApiError (§8 body) / UploadCancelled. */
+  /** The uploaded song, or an ApiError (the API's error body) / UploadCancelled. */
   done: Promise<SongDto>;
   cancel: () => void;
 }
@@ -33,7 +33,7 @@ export const UPLOAD_URL = serviceBase('song') + songEndpoints.upload.path;
 /**
  * Sends one audio file (multipart: file, optional trackName and artistName) with XMLHttpRequest,
  * whose upload events give the bytes sent (fetch has no upload progress). A failure answers the
- * same ApiError the API client raises, so the §8 text shows.
+ * same ApiError the API client raises, so the same error text shows.
  */
 export function uploadSong(
   file: File,
@@ -70,7 +70,7 @@ export function uploadSong(
         );
       }
     };
-    // A dropped connection: no status to show, so the generic §8 text.
+    // A dropped connection: no status to show, so the generic error text.
     xhr.onerror = () => reject(new ApiError(UPLOAD_URL, 0, 'Network Error', null));
     xhr.onabort = () => reject(new UploadCancelled());
     xhr.send(form);
@@ -80,7 +80,7 @@ export function uploadSong(
 
 /**
  * The error the server would answer, for a check the page makes first (e.g. a file that is not
- * audio): shown with the same §8 text, translated like the server's.
+ * audio): shown with the same error text, translated like the server's.
  */
 export function catalogueError(code: ErrorCode): ApiError {
   const { status, message } = ERRORS[code];

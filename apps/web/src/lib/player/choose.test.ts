@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { candidateProviders, chooseProvider, preferredProviders, providerOrder } from './choose';
 import { song } from './testing';
 
-describe('preferredProviders (§6: added apple, spotify, youtube; youtube kept last, listed first)', () => {
+describe('preferredProviders (added apple, spotify, youtube; youtube kept last, listed first)', () => {
   it('is youtube alone when nothing is connected', () => {
     expect(preferredProviders([])).toEqual(['youtube']);
     expect(preferredProviders()).toEqual(['youtube']);

@@ -1,6 +1,6 @@
 import type { MinimalSongDto, SongProvider } from '@tt/protocol';
 
-/** Brand of the client build (spec §3 "Shared client config"). */
+/** Brand of the client build (the shared client config). */
 export type Brand = 'hangout' | 'turntable';
 
 export interface ChoiceContext {
@@ -10,7 +10,7 @@ export interface ChoiceContext {
   connectedProviders?: readonly string[];
 }
 
-/** Providers a logged-in turntable user may connect, in preference order (spec §6). */
+/** Providers a logged-in turntable user may connect, in preference order. */
 export const PREFERENCE_ORDER = [
   'apple',
   'spotify',
@@ -31,7 +31,7 @@ export const FALLBACK_PROVIDERS = [
 ] as const satisfies readonly SongProvider[];
 
 /**
- * The user's provider list, built the way §6 says: "Providers are added in preference order
+ * The user's provider list, built this way: "Providers are added in preference order
  * apple, spotify, youtube (youtube kept last and listed first)".
  *
  * Reading: youtube is the one provider everybody has, so the list is *started* with youtube

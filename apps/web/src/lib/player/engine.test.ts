@@ -190,7 +190,7 @@ describe('PlaybackEngine: choosing and playing', () => {
   });
 });
 
-describe('PlaybackEngine: errors (§8) are logged as "Failed to play song"', () => {
+describe('PlaybackEngine: errors are logged as "Failed to play song"', () => {
   it('a rejecting play handler is logged, state cleared, error event emitted', async () => {
     const { engine, logger, events } = setup();
     const boom = new Error('boom');
@@ -218,7 +218,7 @@ describe('PlaybackEngine: errors (§8) are logged as "Failed to play song"', () 
     expect((logger.error.mock.calls[0][1] as Error).message).toBe('No Spotify token');
   });
 
-  it('buildPlayRequest throws each §8 message', () => {
+  it('buildPlayRequest throws each playback error message', () => {
     const p = (name: string) => fakeProvider(name as SongProvider);
     const s = song({
       musicProviders: { youtube: 'y', uploadService: 'u', spotify: 's', soundCloudPublic: 'sc' },

@@ -24,14 +24,14 @@ export interface PlayRequest {
 /** A music provider the engine can drive (Spotify Web Playback, MusicKit, YouTube IFrame, hls.js, …). */
 export interface PlaybackProvider {
   name: SongProvider;
-  /** Optional in the type only so that a handler-less registration fails as §8 says. */
+  /** Optional in the type only so that a handler-less registration fails with its error message. */
   play?(request: PlayRequest): void | Promise<void>;
   stop(): void | Promise<void>;
   /** 0…1; 0 while muted. */
   setVolume(volume: number): void;
 }
 
-/** The thrown messages of spec §8. */
+/** The messages playback errors are thrown with. */
 export const PlayerErrors = {
   missingPlayHandler: (provider: string) => `Missing play handler for ${provider}`,
   missingUrl: (provider: string) => `Missing URL to play from ${provider}`,
@@ -64,8 +64,9 @@ export function isKnownProvider(name: string): name is SongProvider {
 }
 
 /**
- * Builds what `provider` needs to play `song`, throwing the §8 errors when something is missing.
- * Exported for the provider adapters and tests; the engine logs these as "Failed to play song".
+ * Builds what `provider` needs to play `song`, throwing the playback errors when something is
+ * missing. Exported for the provider adapters and tests; the engine logs these as "Failed to
+ * play song".
  */
 export function buildPlayRequest(
   provider: PlaybackProvider,
@@ -130,7 +131,7 @@ export type PlayerEvent =
 export interface PlaybackEngineOptions {
   storage: KeyValueStorage;
   logger?: PlayerLogger;
-  /** Free preview songs for guests. Not given by the spec (§9 "not shown"); default 3. */
+  /** Free preview songs for guests. No number is set for it; default 3. */
   previewLimit?: number;
   previewStorageKey?: string;
   /** Local clock in ms; the offset to the server clock is learnt from play(…, serverNow). */
@@ -162,7 +163,7 @@ function songKey(nowPlaying: ClientNowPlaying): string {
 }
 
 /**
- * Framework-free playback engine (spec §4 "Playback", §6, §8). One provider plays at a time; any
+ * Framework-free playback engine. One provider plays at a time; any
  * change (play, provider registration, user, tokens) re-evaluates which provider should play.
  */
 export class PlaybackEngine {

@@ -74,7 +74,7 @@ describe('RoomPlayer: the room drives the engine', () => {
   });
 });
 
-describe('RoomPlayer: play tracking (spec §4) from when the song is heard', () => {
+describe('RoomPlayer: play tracking from when the song is heard', () => {
   it('sends the 15 s and 30 s events once and the total when the song changes', () => {
     const t = setup();
     t.room.update(t.snapshot(nowPlaying(upload('aaa'), 1_150_000)));

@@ -23,7 +23,7 @@ function keyOf(np: ClientNowPlaying | null): string | null {
 }
 
 /**
- * Drives the engine from the room's now-playing song (spec §4): a song plays on join and on
+ * Drives the engine from the room's now-playing song: a song plays on join and on
  * playSong, a different song replaces it, nothing playing stops. It also keeps play tracking: a
  * record starts when the song is heard, continues every second, and ends with the song.
  */

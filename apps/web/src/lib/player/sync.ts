@@ -1,5 +1,5 @@
 /**
- * Keeping a media element in step with the room (spec §4 "Playback"): the song is meant to be at
+ * Keeping a media element in step with the room: the song is meant to be at
  * `duration − (endTime − serverNow)` seconds; the player compares that with the element's
  * position now and then and corrects the difference (drift).
  */

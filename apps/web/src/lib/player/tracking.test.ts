@@ -28,7 +28,7 @@ const start = { roomSlug: 'room', roomOwnerUuid: 'owner', djUuid: 'dj', song: so
 const upd = (volume = 0.5) => ({ roomSlug: 'room', song: song(), volume });
 
 describe('PlayTracker', () => {
-  it('start creates the §3 record', () => {
+  it('start creates the play-tracking record', () => {
     const { tracker } = setup();
     const r = tracker.start({
       ...start,

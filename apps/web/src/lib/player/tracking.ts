@@ -1,7 +1,7 @@
 import type { MinimalSongDto } from '@tt/protocol';
 import type { KeyValueStorage, PlayerLogger } from './engine';
 
-/** Analytics topics of spec §3. */
+/** Analytics topics of play tracking. */
 export const PlayTopics = {
   seconds15: 'userSong15Seconds',
   seconds30: 'userSong30Seconds',
@@ -9,11 +9,11 @@ export const PlayTopics = {
 } as const;
 export type PlayTopic = (typeof PlayTopics)[keyof typeof PlayTopics];
 
-/** Spec §9: play-event windows, in seconds played (inclusive). */
+/** Play-event windows, in seconds played (inclusive). */
 export const WINDOW_15S = { from: 10, to: 20 } as const;
 export const WINDOW_30S = { from: 25, to: 35 } as const;
 
-/** Spec §3 "Play-tracking record". Dates are epoch milliseconds. */
+/** The play-tracking record. Dates are epoch milliseconds. */
 export interface PlayTrackingRecord {
   roomSlug: string;
   roomOwnerUuid: string | null;
@@ -77,7 +77,7 @@ export function sameSong(a: MinimalSongDto, b: MinimalSongDto): boolean {
   );
 }
 
-/** Play tracking of spec §4: start / continue / end, 15 s and 30 s events once, total on flush. */
+/** Play tracking: start / continue / end, 15 s and 30 s events once, total on flush. */
 export class PlayTracker {
   private readonly sink: PlayEventSink;
   private readonly storage?: KeyValueStorage;

@@ -177,7 +177,7 @@ describe('vendor players are loaded only when configured and chosen', () => {
     expect(sdkPlayer.pause).toHaveBeenCalled();
   });
 
-  it('Apple without a developer token: the §8 configuration error, and no script', async () => {
+  it('Apple without a developer token: the configuration error, and no script', async () => {
     const page = fakePage();
     const [apple] = createVendorProviders(['apple'], page.deps);
     await expect(apple.play!({ song: song(), offsetSeconds: 0, id: 'a1' })).rejects.toThrow(

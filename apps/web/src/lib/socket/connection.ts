@@ -30,15 +30,15 @@ export interface RoomConnectionOptions {
   log?: (message: string, detail?: unknown) => void;
   /** How long a one-time animation shows on the avatar. */
   animationMs?: number;
-  /** Longest random wait before rejoining after a roomReset (spec §9: up to 2 s). */
+  /** Longest random wait before rejoining after a roomReset (RR-RESET-1; up to 2 s). */
   resetDelayMs?: number;
 }
 
 /**
- * The connection behaviour of spec §4: join and take the full state, then apply each statePatch
- * with validation. A patch that does not apply is logged and answered by a rejoin; a reconnect
- * rejoins; roomReset rejoins after a random delay of up to 2 s; kickedFromRoom leaves the room
- * and keeps the reason. The room state lives in the store; this class is its only writer.
+ * How the client keeps its room connection: join and take the full state, then apply each
+ * statePatch with validation. A patch that does not apply is logged and answered by a rejoin; a
+ * reconnect rejoins; roomReset rejoins after a random delay of up to 2 s; kickedFromRoom leaves
+ * the room and keeps the reason. The room state lives in the store; this class is its only writer.
  */
 export class RoomConnection {
   private readonly conn: PrimusConnection;
@@ -214,7 +214,7 @@ export class RoomConnection {
     }
     this.set({ state: next });
     if (name === 'updatedRoomSettings' && next.settings.slug !== current.settings.slug) {
-      // spec §4: a settings update that changes the slug changes the stored slug
+      // A settings update that changes the slug changes the stored slug.
       this.opts.slug = next.settings.slug;
       this.set({ slug: next.settings.slug });
       writeCurrentRoom({ slug: next.settings.slug, lastConnection: this.now(), error: null });

@@ -1,5 +1,5 @@
 /**
- * The local room record (spec §2, §3): the slug of the room the user is in, when it last
+ * The local room record: the slug of the room the user is in, when it last
  * connected, and why it ended when a moderator kicked the user. Kept in localStorage so a reload
  * can bring the user back; passwords are never stored.
  */

@@ -24,7 +24,7 @@ export const APPLE_TOKEN_KEY = 'VITE_APPLE_DEVELOPER_TOKEN';
 
 /**
  * Apple Music songs through MusicKit JS (loaded on first use). Without a developer token nothing
- * is loaded and play fails with §8 "configuration-value-missing key:…".
+ * is loaded and play fails with "configuration-value-missing key:…".
  */
 export async function createAppleProvider(deps: VendorDeps): Promise<PlaybackProvider> {
   const developerToken = deps.config.appleDeveloperToken;

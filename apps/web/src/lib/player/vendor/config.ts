@@ -57,7 +57,7 @@ export function isVendorProvider(name: SongProvider): name is VendorProvider {
   return (VENDOR_PROVIDERS as readonly string[]).includes(name);
 }
 
-/** The §8 message for a missing configuration value. */
+/** The error message for a missing configuration value. */
 export function configurationValueMissing(key: string): Error {
   return new Error(`configuration-value-missing key:${key}`);
 }
