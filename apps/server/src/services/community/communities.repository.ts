@@ -3,7 +3,7 @@ import type { ADMIN_COMMUNITY_QB_FIELDS, CommunityRole } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { escapeLike, type QbField, type QbPlan } from '../../platform/qb';
 import { communities, communityMembers, communityRooms } from './schema';
-import { UUID_RE } from '../room/rooms.repository';
+import { keyKind } from './core';
 
 export type CommunityRow = typeof communities.$inferSelect;
 export type NewCommunity = typeof communities.$inferInsert;
@@ -65,10 +65,13 @@ export class CommunitiesRepository {
 
   /** By uuid, slug (any case) or numeric id, with its counts. */
   async find(key: string): Promise<CountedCommunity | undefined> {
-    let where: SQL;
-    if (UUID_RE.test(key)) where = eq(communities.uuid, key);
-    else if (/^\d{1,9}$/.test(key)) where = eq(communities.id, Number(key));
-    else where = sql`lower(${communities.slug}) = ${key.toLowerCase()}`;
+    const kind = keyKind(key);
+    const where: SQL =
+      kind === 'uuid'
+        ? eq(communities.uuid, key)
+        : kind === 'id'
+          ? eq(communities.id, Number(key))
+          : sql`lower(${communities.slug}) = ${key.toLowerCase()}`;
     const [row] = await this.db.select(counted).from(communities).where(where).limit(1);
     return row && flat(row);
   }

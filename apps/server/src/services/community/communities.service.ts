@@ -10,6 +10,7 @@ import {
   type CommunityRole,
   type CreateCommunityReq,
   type QbQuery,
+  type RoomDto,
   type UpdateCommunityReq,
 } from '@tt/protocol';
 import {
@@ -22,6 +23,7 @@ import {
   type CommunityActor,
 } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { fail } from '../../platform/errors';
 import { qbPageOf, qbPlan } from '../../platform/qb';
 import {
@@ -32,10 +34,8 @@ import {
   type NewCommunity,
 } from './communities.repository';
 import { toCommunityDto, toMemberDto } from './communities.dto';
-import { callerRank, isAdmin, RANK, type RoomCore } from '../room/core';
-import type { Viewer } from '../room/privacy';
-import { isUniqueViolation } from '../room/rooms.service';
-import type { RoomRow } from '../room/rooms.repository';
+import { isAdmin, RANK } from '../room/core';
+import type { CommunityCore, Viewer } from './core';
 
 /** A community with the viewer's standing in it. */
 interface Seen {
@@ -47,7 +47,7 @@ interface Seen {
 export class CommunitiesService {
   readonly repo: CommunitiesRepository;
 
-  constructor(private readonly core: RoomCore) {
+  constructor(private readonly core: CommunityCore) {
     this.repo = new CommunitiesRepository(core.platform.db);
   }
 
@@ -242,32 +242,35 @@ export class CommunitiesService {
    */
   async rooms(viewer: Viewer, key: string, limit: number, offset: number) {
     const { community, actor } = await this.see(viewer, key);
-    const all = await this.core.rooms.byIds(await this.repo.roomIds(community.id));
-    const seen =
-      actor.role || actor.admin ? all : all.filter((r) => r.type === 'PUBLIC' && !r.unlisted);
-    const people = (r: RoomRow) => this.core.presence(r.uuid)?.userUuids.length ?? 0;
-    const sorted = [...seen].sort((a, b) => people(b) - people(a) || a.name.localeCompare(b.name));
+    const all = [...(await this.core.refs(await this.repo.roomIds(community.id))).values()];
+    const seen = actor.role || actor.admin ? all : all.filter((r) => r.listed);
+    const people = new Map(seen.map((r) => [r.id, this.core.people(r.uuid)]));
+    const sorted = [...seen].sort(
+      (a, b) => people.get(b.id)! - people.get(a.id)! || a.name.localeCompare(b.name),
+    );
     const page = sorted.slice(offset, offset + limit);
     return {
-      rooms: await this.core.dtos(page, { presence: true, viewer }),
+      rooms: await this.core.views(
+        page.map((r) => r.id),
+        viewer,
+      ),
       total: seen.length,
     };
   }
 
-  private async loadRooms(keys: string[]): Promise<RoomRow[]> {
-    const rows: RoomRow[] = [];
-    for (const key of new Set(keys)) rows.push(await this.core.find(key));
-    return [...new Map(rows.map((r) => [r.id, r])).values()];
+  /** Live rooms (with their roles in force) by uuid, slug or id; each once. */
+  private async loadRooms(keys: string[]): Promise<RoomDto[]> {
+    const rooms: RoomDto[] = [];
+    for (const key of new Set(keys)) rooms.push(await this.core.room(key));
+    return [...new Map(rooms.map((r) => [r.id, r])).values()];
   }
 
   /** COMM-ROOM-1: a community's owner or moderator adds rooms they own or co-own. */
   async addRooms(auth: AuthContext, key: string, roomKeys: string[]) {
     const { community } = await this.manage(auth, key);
     const rooms = await this.loadRooms(roomKeys);
-    const roles = await this.core.roles.ofRooms(rooms.map((r) => r.id));
     for (const room of rooms) {
-      if (callerRank(auth, roles.get(room.id) ?? []) < RANK.coOwner)
-        throw fail('COMMUNITY_ROOM_FORBIDDEN');
+      if (this.core.rankIn(auth, room) < RANK.coOwner) throw fail('COMMUNITY_ROOM_FORBIDDEN');
     }
     const present = new Set(await this.repo.roomIds(community.id));
     const fresh = rooms.filter((r) => !present.has(r.id));
@@ -291,10 +294,8 @@ export class CommunitiesService {
     const present = new Set(await this.repo.roomIds(community.id));
     if (rooms.some((r) => !present.has(r.id))) throw fail('COMMUNITY_ROOM_NOT_IN');
     if (!mayManageCommunity(actor)) {
-      const roles = await this.core.roles.ofRooms(rooms.map((r) => r.id));
       for (const room of rooms) {
-        if (callerRank(auth, roles.get(room.id) ?? []) < RANK.coOwner)
-          throw fail('COMMUNITY_MANAGE_FORBIDDEN');
+        if (this.core.rankIn(auth, room) < RANK.coOwner) throw fail('COMMUNITY_MANAGE_FORBIDDEN');
       }
     }
     await this.repo.removeRooms(
@@ -306,7 +307,7 @@ export class CommunitiesService {
 
   /** The communities a room is in that the viewer may see. */
   async ofRoom(viewer: Viewer, roomKey: string, limit: number, offset: number) {
-    const room = await this.core.find(roomKey);
+    const room = await this.core.room(roomKey);
     const all = await this.dtos(await this.repo.ofRoom(room.id), viewer);
     const admin = Boolean(viewer && isAdmin(viewer.roles));
     const seen = all.filter((c) => mayViewCommunity(c.visibility, { role: c.myRole, admin }));

@@ -1,58 +1,56 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { ADMIN_EVENT_QB_FIELDS } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
+import type { RoomRef } from '../../platform/ports';
 import type { QbField, QbPlan } from '../../platform/qb';
-import { rooms } from '../room/schema';
+import { keyKind } from './core';
 import { communities, eventRsvps, roomEvents } from './schema';
-import { UUID_RE } from '../room/rooms.repository';
 
 export type EventRow = typeof roomEvents.$inferSelect;
 export type NewEvent = typeof roomEvents.$inferInsert;
 
-/** An event with what its page shows of its room, community and reminders. */
-export type FullEvent = EventRow & {
-  roomUuid: string;
-  roomSlug: string;
-  roomName: string;
-  roomListed: boolean;
+/**
+ * An event with its community and reminders. Its room is a room id only: what the event's page
+ * shows of the room comes from the room service (see EventsService).
+ */
+export type EventRecord = EventRow & {
   communityUuid: string | null;
   communityPublic: boolean | null;
   rsvpCount: number;
 };
 
-export const ADMIN_EVENT_FIELDS: Record<(typeof ADMIN_EVENT_QB_FIELDS)[number], QbField> = {
-  id: { expr: roomEvents.id, type: 'number' },
-  uuid: { expr: roomEvents.uuid, type: 'uuid' },
-  slug: { expr: roomEvents.slug, type: 'string' },
-  name: { expr: roomEvents.name, type: 'string' },
-  roomUuid: { expr: rooms.uuid, type: 'uuid' },
-  communityUuid: { expr: communities.uuid, type: 'uuid' },
-  hostUuid: { expr: roomEvents.hostUuid, type: 'uuid' },
-  startsAt: { expr: roomEvents.startsAt, type: 'date' },
-  endsAt: { expr: roomEvents.endsAt, type: 'date' },
-  createdAt: { expr: roomEvents.createdAt, type: 'date' },
-};
+/**
+ * The uuid of an event's room as SQL, from rooms the room service named (its table is not ours
+ * to join); null for a room not among them.
+ */
+function roomUuidOf(rooms: RoomRef[]): SQL {
+  if (rooms.length === 0) return sql`null::uuid`;
+  const ids = `{${rooms.map((r) => r.id).join(',')}}`;
+  const uuids = `{${rooms.map((r) => r.uuid).join(',')}}`;
+  return sql`(select r.uuid from unnest(${ids}::int[], ${uuids}::uuid[]) as r(id, uuid) where r.id = ${roomEvents.roomId})`;
+}
+
+/** The fields of the admin list (qb); `rooms` are the rooms its events may be in. */
+export function adminEventFields(
+  rooms: RoomRef[],
+): Record<(typeof ADMIN_EVENT_QB_FIELDS)[number], QbField> {
+  return {
+    id: { expr: roomEvents.id, type: 'number' },
+    uuid: { expr: roomEvents.uuid, type: 'uuid' },
+    slug: { expr: roomEvents.slug, type: 'string' },
+    name: { expr: roomEvents.name, type: 'string' },
+    roomUuid: { expr: roomUuidOf(rooms), type: 'uuid' },
+    communityUuid: { expr: communities.uuid, type: 'uuid' },
+    hostUuid: { expr: roomEvents.hostUuid, type: 'uuid' },
+    startsAt: { expr: roomEvents.startsAt, type: 'date' },
+    endsAt: { expr: roomEvents.endsAt, type: 'date' },
+    createdAt: { expr: roomEvents.createdAt, type: 'date' },
+  };
+}
 
 const rsvpCount = sql<number>`(select count(*)::int from ${eventRsvps} v where v.event_id = ${roomEvents.id})`;
 const full = {
   row: roomEvents,
-  roomUuid: rooms.uuid,
-  roomSlug: rooms.slug,
-  roomName: rooms.name,
-  roomListed: sql<boolean>`(${rooms.type} = 'PUBLIC' and not ${rooms.unlisted})`,
   communityUuid: communities.uuid,
   communityPublic: sql<boolean | null>`(${communities.visibility} = 'PUBLIC')`,
   rsvpCount,
@@ -60,48 +58,86 @@ const full = {
 const flat = ({
   row,
   ...rest
-}: { row: EventRow } & Omit<FullEvent, keyof EventRow>): FullEvent => ({
+}: { row: EventRow } & Omit<EventRecord, keyof EventRow>): EventRecord => ({
   ...row,
   ...rest,
   rsvpCount: Number(rest.rsvpCount),
 });
 
-/** EVT-VIS-1: in public lists only events of listed public rooms, outside private communities. */
-export const publicEvent = sql`(${rooms.type} = 'PUBLIC' and not ${rooms.unlisted} and (${communities.id} is null or ${communities.visibility} = 'PUBLIC'))`;
+/** EVT-VIS-1, the community's part: no events of private communities in public lists. */
+const publicCommunity = sql`(${communities.id} is null or ${communities.visibility} = 'PUBLIC')`;
 
-const liveRoom = and(eq(rooms.id, roomEvents.roomId), isNull(rooms.deletedAt));
 const ofCommunity = eq(communities.id, roomEvents.communityId);
+
+/** Events in some rooms (see EventsService: which rooms those are is the room service's answer). */
+const inRooms = (roomIds: number[]) =>
+  roomIds.length ? inArray(roomEvents.roomId, roomIds) : sql`false`;
 
 export interface EventFilter {
   roomId?: number;
   communityId?: number;
   hostUuid?: string;
   when: 'upcoming' | 'past' | 'all';
-  /** Only events of public lists (EVT-VIS-1); false when the viewer is a member of `communityId`. */
+  /**
+   * Only events of public lists (EVT-VIS-1): here, none of private communities; false when the
+   * viewer is a member of `communityId`. The rooms' part is the `roomIds` given to `list`.
+   */
   publicOnly: boolean;
   now: Date;
 }
+
+const matching = (f: EventFilter) =>
+  and(
+    f.roomId === undefined ? undefined : eq(roomEvents.roomId, f.roomId),
+    f.communityId === undefined ? undefined : eq(roomEvents.communityId, f.communityId),
+    f.hostUuid === undefined ? undefined : eq(roomEvents.hostUuid, f.hostUuid),
+    f.when === 'upcoming' ? gt(roomEvents.endsAt, f.now) : undefined,
+    f.when === 'past' ? lte(roomEvents.endsAt, f.now) : undefined,
+    f.publicOnly ? publicCommunity : undefined,
+  );
+
+/** Events that have started, are not over, and whose start has not been announced. */
+const startedUnannounced = (now: Date) =>
+  and(
+    lte(roomEvents.startsAt, now),
+    gt(roomEvents.endsAt, now),
+    sql`(${roomEvents.announcedStart} is null or ${roomEvents.announcedStart} <> ${roomEvents.startsAt})`,
+  );
 
 /** SQL for events and their reminders. */
 export class EventsRepository {
   constructor(private readonly db: Db) {}
 
-  // Events with their room (not deleted) and community: the same joins for rows and counts.
+  // Events with their community: the same join for rows and counts.
   private select() {
-    return this.db
-      .select(full)
-      .from(roomEvents)
-      .innerJoin(rooms, liveRoom)
-      .leftJoin(communities, ofCommunity);
+    return this.db.select(full).from(roomEvents).leftJoin(communities, ofCommunity);
   }
 
   private count(where: SQL | undefined) {
     return this.db
       .select({ n: count() })
       .from(roomEvents)
-      .innerJoin(rooms, liveRoom)
       .leftJoin(communities, ofCommunity)
       .where(where);
+  }
+
+  /** The rooms of the events that match (each once). */
+  async roomIds(f?: EventFilter): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ id: roomEvents.roomId })
+      .from(roomEvents)
+      .leftJoin(communities, ofCommunity)
+      .where(f && matching(f));
+    return rows.map((r) => r.id);
+  }
+
+  /** The rooms of events that have started and were not announced (see claimStarted). */
+  async startedRoomIds(now: Date): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ id: roomEvents.roomId })
+      .from(roomEvents)
+      .where(startedUnannounced(now));
+    return rows.map((r) => r.id);
   }
 
   async insert(row: NewEvent): Promise<EventRow> {
@@ -121,11 +157,14 @@ export class EventsRepository {
   }
 
   /** By uuid, slug (any case) or numeric id. */
-  async find(key: string): Promise<FullEvent | undefined> {
-    let where: SQL;
-    if (UUID_RE.test(key)) where = eq(roomEvents.uuid, key);
-    else if (/^\d{1,9}$/.test(key)) where = eq(roomEvents.id, Number(key));
-    else where = sql`lower(${roomEvents.slug}) = ${key.toLowerCase()}`;
+  async find(key: string): Promise<EventRecord | undefined> {
+    const kind = keyKind(key);
+    const where: SQL =
+      kind === 'uuid'
+        ? eq(roomEvents.uuid, key)
+        : kind === 'id'
+          ? eq(roomEvents.id, Number(key))
+          : sql`lower(${roomEvents.slug}) = ${key.toLowerCase()}`;
     const [row] = await this.select().where(where).limit(1);
     return row && flat(row);
   }
@@ -155,15 +194,9 @@ export class EventsRepository {
     return Boolean(row);
   }
 
-  async list(f: EventFilter, limit: number, offset: number) {
-    const where = and(
-      f.roomId === undefined ? undefined : eq(roomEvents.roomId, f.roomId),
-      f.communityId === undefined ? undefined : eq(roomEvents.communityId, f.communityId),
-      f.hostUuid === undefined ? undefined : eq(roomEvents.hostUuid, f.hostUuid),
-      f.when === 'upcoming' ? gt(roomEvents.endsAt, f.now) : undefined,
-      f.when === 'past' ? lte(roomEvents.endsAt, f.now) : undefined,
-      f.publicOnly ? publicEvent : undefined,
-    );
+  /** The events that match, of these rooms only. */
+  async list(f: EventFilter, roomIds: number[], limit: number, offset: number) {
+    const where = and(matching(f), inRooms(roomIds));
     const order =
       f.when === 'upcoming'
         ? [asc(roomEvents.startsAt), asc(roomEvents.id)]
@@ -177,13 +210,15 @@ export class EventsRepository {
     return { rows: rows.map(flat), total: Number(n) };
   }
 
-  async adminList(plan: QbPlan) {
+  /** Events of these rooms, by a qb plan made with adminEventFields. */
+  async adminList(plan: QbPlan, roomIds: number[]) {
+    const where = and(plan.whereSql, inRooms(roomIds));
     const rows = await this.select()
-      .where(plan.whereSql)
+      .where(where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset);
-    const [{ n }] = await this.count(plan.whereSql);
+    const [{ n }] = await this.count(where);
     return { rows: rows.map(flat), total: Number(n) };
   }
 
@@ -218,20 +253,14 @@ export class EventsRepository {
   }
 
   /**
-   * EVT-REMIND-2: events on now whose start has not been announced, each claimed by this
-   * transaction (locked; other processes skip them).
+   * EVT-REMIND-2: events of these rooms on now whose start has not been announced, each claimed
+   * by this transaction (locked; other processes skip them).
    */
-  async claimStarted(now: Date, limit: number): Promise<FullEvent[]> {
+  async claimStarted(now: Date, roomIds: number[], limit: number): Promise<EventRecord[]> {
     const ids = await this.db
       .select({ id: roomEvents.id })
       .from(roomEvents)
-      .where(
-        and(
-          lte(roomEvents.startsAt, now),
-          gt(roomEvents.endsAt, now),
-          sql`(${roomEvents.announcedStart} is null or ${roomEvents.announcedStart} <> ${roomEvents.startsAt})`,
-        ),
-      )
+      .where(and(startedUnannounced(now), inRooms(roomIds)))
       .orderBy(asc(roomEvents.startsAt))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -8,29 +8,41 @@ import {
 } from '@tt/protocol';
 import { eventStatus, eventTimeProblem, slugCandidates, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
+import type { Db } from '../../platform/db/index';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { fail } from '../../platform/errors';
 import { eventIdOf } from '../../platform/outbox/outbox';
+import type { RoomRef } from '../../platform/ports';
 import { qbPageOf, qbPlan } from '../../platform/qb';
-import type { Db } from '../../platform/db/index';
+import { isAdmin, RANK } from '../room/core';
 import type { CommunitiesService } from './communities.service';
-import { callerRank, isAdmin, RANK, type RoomCore } from '../room/core';
+import type { CommunityCore, Viewer } from './core';
 import {
-  ADMIN_EVENT_FIELDS,
+  adminEventFields,
   EventsRepository,
-  type FullEvent,
+  type EventFilter,
+  type EventRecord,
   type NewEvent,
 } from './events.repository';
-import type { Viewer } from '../room/privacy';
-import { isUniqueViolation } from '../room/rooms.service';
 
 const iso = (d: Date) => d.toISOString();
+
+/** An event with its room, as the room service names it. */
+type FullEvent = EventRecord & { room: RoomRef };
+
+/** The events whose room is among `rooms` (the others' rooms are deleted), with their room. */
+const placed = (rows: EventRecord[], rooms: Map<number, RoomRef>): FullEvent[] =>
+  rows.flatMap((e) => {
+    const room = rooms.get(e.roomId);
+    return room ? [{ ...e, room }] : [];
+  });
 
 /** Events (EVT-* rules in docs/COMMUNITY-RULES.md): schedule, list, remind, calendar files. */
 export class EventsService {
   readonly repo: EventsRepository;
 
   constructor(
-    private readonly core: RoomCore,
+    private readonly core: CommunityCore,
     private readonly communities: CommunitiesService,
   ) {
     this.repo = new EventsRepository(core.platform.db);
@@ -44,9 +56,9 @@ export class EventsService {
       name: e.name,
       description: e.description,
       posterUrl: e.posterUrl,
-      roomUuid: e.roomUuid,
-      roomSlug: e.roomSlug,
-      roomName: e.roomName,
+      roomUuid: e.room.uuid,
+      roomSlug: e.room.slug,
+      roomName: e.room.name,
       communityUuid: e.communityUuid,
       hostUuid: e.hostUuid,
       lineup: e.lineup,
@@ -71,9 +83,26 @@ export class EventsService {
     return rows.map((r) => this.toDto(r, mine.has(r.id)));
   }
 
+  /** The event, with its room; none when its room was deleted. */
+  private async find(key: string): Promise<FullEvent | undefined> {
+    const event = await this.repo.find(key);
+    if (!event) return undefined;
+    return placed([event], await this.core.refs([event.roomId]))[0];
+  }
+
+  /**
+   * EVT-VIS-1: the rooms whose events a list of `f` shows — rooms not deleted and, in public
+   * lists, listed ones.
+   */
+  private async roomsOf(f: EventFilter): Promise<Map<number, RoomRef>> {
+    const rooms = await this.core.refs(await this.repo.roomIds(f));
+    if (f.publicOnly) for (const [id, room] of rooms) if (!room.listed) rooms.delete(id);
+    return rooms;
+  }
+
   /** EVT-VIS-2: an event of a private community is for its members (others: not found). */
   private async see(viewer: Viewer, key: string): Promise<FullEvent> {
-    const event = await this.repo.find(key);
+    const event = await this.find(key);
     if (!event) throw fail('EVENT_NOT_FOUND');
     if (event.communityUuid && event.communityPublic === false) {
       try {
@@ -102,7 +131,7 @@ export class EventsService {
       offset: number;
     },
   ) {
-    const roomId = q.roomId ? (await this.core.find(q.roomId)).id : undefined;
+    const roomId = q.roomId ? (await this.core.room(q.roomId)).id : undefined;
     let communityId: number | undefined;
     let member = false;
     if (q.communityId) {
@@ -110,26 +139,24 @@ export class EventsService {
       communityId = community.id;
       member = Boolean(actor.role || actor.admin);
     }
-    const { rows, total } = await this.repo.list(
-      {
-        roomId,
-        communityId,
-        hostUuid: q.hostUuid,
-        when: q.when,
-        publicOnly: !member,
-        now: new Date(),
-      },
-      q.limit,
-      q.offset,
-    );
-    return { events: await this.dtos(rows, viewer), total };
+    const filter: EventFilter = {
+      roomId,
+      communityId,
+      hostUuid: q.hostUuid,
+      when: q.when,
+      publicOnly: !member,
+      now: new Date(),
+    };
+    const rooms = await this.roomsOf(filter);
+    const { rows, total } = await this.repo.list(filter, [...rooms.keys()], q.limit, q.offset);
+    return { events: await this.dtos(placed(rows, rooms), viewer), total };
   }
 
   /** EVT-ROOM-1: the room's owner, co-owners and moderators (and platform moderators) schedule. */
   private async roomFor(auth: AuthContext, key: string) {
-    const loaded = await this.core.load(key);
-    if (callerRank(auth, loaded.roles) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
-    return loaded.room;
+    const room = await this.core.room(key);
+    if (this.core.rankIn(auth, room) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
+    return room;
   }
 
   /** EVT-COMM-1: the community must hold the room. */
@@ -213,8 +240,8 @@ export class EventsService {
   private async editable(auth: AuthContext, key: string): Promise<FullEvent> {
     const event = await this.see(auth, key);
     if (event.hostUuid === auth.uuid || isAdmin(auth.roles)) return event;
-    const loaded = await this.core.load(event.roomUuid);
-    if (callerRank(auth, loaded.roles) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
+    const room = await this.core.room(event.room.uuid);
+    if (this.core.rankIn(auth, room) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
     return event;
   }
 
@@ -264,19 +291,20 @@ export class EventsService {
   }
 
   async adminList(auth: AuthContext, query: QbQuery) {
-    const plan = qbPlan(query, ADMIN_EVENT_FIELDS, {
+    const rooms = await this.core.refs(await this.repo.roomIds());
+    const plan = qbPlan(query, adminEventFields([...rooms.values()]), {
       selectable: ADMIN_EVENT_QB_FIELDS,
       defaultLimit: 25,
       maxLimit: 100,
       defaultSort: [{ field: 'startsAt', dir: 'DESC' }],
       tiebreaker: 'id',
     });
-    const { rows, total } = await this.repo.adminList(plan);
-    return qbPageOf(await this.dtos(rows, auth), total, plan);
+    const { rows, total } = await this.repo.adminList(plan, [...rooms.keys()]);
+    return qbPageOf(await this.dtos(placed(rows, rooms), auth), total, plan);
   }
 
   async adminGet(auth: AuthContext, key: string): Promise<EventDto> {
-    const event = await this.repo.find(key);
+    const event = await this.find(key);
     if (!event) throw fail('EVENT_NOT_FOUND');
     return (await this.dtos([event], auth))[0];
   }
@@ -284,13 +312,18 @@ export class EventsService {
   /**
    * EVT-REMIND-2: hands each event that has started (and whose start was not announced yet) to
    * the outbox, in the transaction that marks it announced: once per event and start, whichever
-   * process gets there first. Answers how many it announced.
+   * process gets there first. Answers how many it announced. Events of deleted rooms are not
+   * announced.
    */
   async announceDue(): Promise<number> {
     const { db, outbox } = this.core.platform;
+    const now = new Date();
+    // The rooms are asked before the transaction: the room service reads outside it.
+    const rooms = await this.core.refs(await this.repo.startedRoomIds(now));
+    if (rooms.size === 0) return 0;
     const n = await db.transaction(async (tx) => {
       const repo = new EventsRepository(tx as unknown as Db);
-      const due = await repo.claimStarted(new Date(), 50);
+      const due = placed(await repo.claimStarted(now, [...rooms.keys()], 50), rooms);
       for (const e of due) {
         const recipients = new Set([...(await repo.rsvpUuids(e.id)), e.hostUuid, ...e.lineup]);
         await outbox.add(
@@ -300,9 +333,9 @@ export class EventsService {
             eventUuid: e.uuid,
             name: e.name,
             slug: e.slug,
-            roomUuid: e.roomUuid,
-            roomSlug: e.roomSlug,
-            roomName: e.roomName,
+            roomUuid: e.room.uuid,
+            roomSlug: e.room.slug,
+            roomName: e.room.name,
             hostUuid: e.hostUuid,
             recipients: [...recipients],
             startsAt: iso(e.startsAt),

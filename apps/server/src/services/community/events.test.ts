@@ -4,6 +4,7 @@ import {
   communityEndpoints as c,
   eventEndpoints as e,
   notificationCentreEndpoints as n,
+  roomEndpoints,
   roomRoleEndpoints as roles,
   type CreateEventReq,
   type RoomDto,
@@ -196,6 +197,18 @@ describe('reading', () => {
     const up = await as(host).call(e.upcoming, { query: { limit: 100 } });
     expect(up.events.map((x) => x.uuid)).not.toContain(made.uuid);
   });
+
+  it('the events of a deleted room leave every list and page', async () => {
+    const doomed = await createRoom(s, host.token);
+    const made = await schedule(host, { name: 'Last Dance' }, doomed);
+    await as(host).call(roomEndpoints.delete, { params: { id: doomed.uuid } });
+    await expectError(as(host).call(e.get, { params: { id: made.uuid } }), 404);
+    const up = await as(host).call(e.list, { query: { hostUuid: host.uuid, limit: 100 } });
+    expect(up.events.map((x) => x.uuid)).not.toContain(made.uuid);
+    expect(up.events.length).toBe(up.total);
+    const all = await as(admin).call(e.adminList, { query: { filter: ['name||$eq||Last Dance'] } });
+    expect(all.total).toBe(0);
+  });
 });
 
 describe('changing', () => {
@@ -268,6 +281,14 @@ describe('admin', () => {
       query: { filter: [`roomUuid||$eq||${room.uuid}`, 'name||$cont||Admin Listed'] },
     });
     expect(page.data.map((x) => x.uuid)).toEqual([made.uuid]);
+    // The room's uuid (the room service's) filters and sorts like the event's own fields.
+    const byRoom = await as(admin).call(e.adminList, {
+      query: {
+        filter: [`roomUuid||$starts||${room.uuid.slice(0, 8)}`, 'name||$cont||Admin Listed'],
+        sort: ['roomUuid,DESC'],
+      },
+    });
+    expect(byRoom.data.map((x) => x.roomUuid)).toEqual([room.uuid]);
     expect((await as(admin).call(e.adminGet, { params: { id: made.uuid } })).name).toBe(
       'Admin Listed',
     );

@@ -51,7 +51,7 @@ export function icsOf(event: EventDto, publicUrl: string, product: string): stri
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
-/** Communities and events routes of the room service. */
+/** The communities and events routes (declared under the room service: /api/room-service). */
 export function registerCommunityRoutes(
   app: FastifyInstance,
   communities: CommunitiesService,

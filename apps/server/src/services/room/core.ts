@@ -89,7 +89,10 @@ export function toRoomDto(
  */
 export const RANK = { admin: 4, owner: 3, globalModerator: 2.5, coOwner: 2, moderator: 1 } as const;
 
-export function roomRankOf(roles: RoleRow[], userUuid: string): number {
+/** Who holds which role in a room: its role rows, or the roomRoles of a RoomDto. */
+type RoleHolders = readonly Pick<RoleRow, 'userUuid' | 'role'>[];
+
+export function roomRankOf(roles: RoleHolders, userUuid: string): number {
   let rank = 0;
   for (const r of roles) {
     if (r.userUuid !== userUuid) continue;
@@ -105,7 +108,7 @@ export const isGlobalModerator = (roles: readonly TokenRole[]) =>
   MODERATOR_ROLES.some((r) => roles.includes(r));
 
 /** The caller's rank in a room: their room role, or their platform role if higher. */
-export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleRow[]): number {
+export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleHolders): number {
   const global = isAdmin(auth.roles)
     ? RANK.admin
     : isGlobalModerator(auth.roles)

@@ -8,15 +8,17 @@ import { registerRolesRoutes } from './roles.routes';
 import { RoomRolesService } from './roles.service';
 import { registerRoomsRoutes } from './rooms.routes';
 import { RoomsService } from './rooms.service';
-import { seedDemoCommunity, seedDemoRooms } from './seed';
+import { seedDemoRooms } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
 import { RoomSettingsService } from './settings.service';
 import { registerChatRoomRoutes } from '../chat/index';
-import { CommunitiesService } from '../community/communities.service';
-import { registerCommunityRoutes } from '../community/routes';
-import { EventsService } from '../community/events.service';
+import { communityModule } from '../community/index';
 
-/** The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms. */
+/**
+ * The room service: rooms, their settings and roles, lists, recent songs; installs ports.rooms.
+ * It also mounts the routes declared under it that other modules serve: chat's room routes, and
+ * communities and events (services/community, which reads rooms through ports.rooms only).
+ */
 export const roomService: ServiceModule = {
   name: 'room',
   version: '1.2.23',
@@ -33,18 +35,10 @@ export const roomService: ServiceModule = {
     registerRolesRoutes(app, new RoomRolesService(core));
     registerAdminRoutes(app, new RoomAdminService(core, rooms), rooms, lists);
     registerChatRoomRoutes(app, platform);
-    const communities = new CommunitiesService(core);
-    const events = new EventsService(core, communities);
-    registerCommunityRoutes(app, communities, events, platform.config);
-    // EVT-REMIND-2: every process looks for started events; the first to claim one announces it.
-    const timer = setInterval(() => {
-      events.announceDue().catch((err) => platform.log.warn({ err }, 'announcing events failed'));
-    }, platform.config.EVENT_REMIND_EVERY * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    communityModule.register(app, platform);
   },
   seed: async (platform) => [
     ...(await seedDemoRooms(platform)),
-    ...(await seedDemoCommunity(platform)),
+    ...(await communityModule.seed(platform)),
   ],
 };

@@ -5,7 +5,8 @@ import { checkEntry } from './join';
 
 /**
  * The RoomsPort the realtime layer calls in-process (platform/ports.ts): rooms by uuid, entry
- * checks for the socket's joinRoom, song plays and the persisted live state.
+ * checks for the socket's joinRoom, song plays and the persisted live state; rooms by id for
+ * communities and events, which keep only room ids.
  * Live state for an unknown or deleted room is neither loaded nor saved.
  */
 export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> {
@@ -24,6 +25,23 @@ export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> 
         if (err instanceof AppError && err.code === 'ROOM_NOT_FOUND') return null;
         throw err;
       }
+    },
+
+    async refs(roomIds) {
+      const rows = await core.rooms.byIds(roomIds);
+      return rows.map((r) => ({
+        id: r.id,
+        uuid: r.uuid,
+        slug: r.slug,
+        name: r.name,
+        listed: r.type === 'PUBLIC' && !r.unlisted,
+      }));
+    },
+
+    async views(roomIds, viewer) {
+      const byId = new Map((await core.rooms.byIds(roomIds)).map((r) => [r.id, r]));
+      const rows = roomIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      return core.dtos(rows, { presence: true, viewer });
     },
 
     async canSeeInside(roomUuid, viewer) {

@@ -13,6 +13,7 @@ import { roomSizeRefusal, slugCandidates, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { requireVerifiedAccount } from '../../platform/verified';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { hasRole, isAdmin, toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
 import type { Viewer } from './privacy';
@@ -21,14 +22,6 @@ import type { NewRoom, RoomRow } from './rooms.repository';
 
 /** Every provider a new room plays from unless told otherwise. */
 const DEFAULT_PROVIDERS = [...RoomMusicProvider.options];
-
-/** A unique-index violation (two rooms raced for one slug), from PostgreSQL or PGlite via Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /** Rooms: create, settings, delete, read, join, recent songs, live state, played time. */
 export class RoomsService {
