@@ -20,7 +20,7 @@ import type { ProviderSong } from './providers/http';
 export interface Ports {
   /** Installed by the user service. */
   users?: UsersPort;
-  /** Installed by the room service; used by the realtime layer, chat, communities and events. */
+  /** Installed by the room service; used by the realtime layer. */
   rooms?: RoomsPort;
   /** Installed by the realtime layer; used by the room service (lists, room-state, join checks). */
   realtime?: RealtimePort;
@@ -31,11 +31,17 @@ export interface Ports {
   /** Installed by the realtime layer; used by the song service (who may have a song's HLS key). */
   listening?: ListeningPort;
   /**
-   * Installed by the notification service, which keeps blocks (SOC-BLOCK-2); used by chat
-   * (CHAT-BLOCK-1). Absent (that service not running here): nobody has blocked anybody.
+   * Installed by the social service, which keeps blocks (SOC-BLOCK-2); used by chat (CHAT-BLOCK-1)
+   * and the notification service (NOTIFY-BLOCK-1). Absent (the social service not running in this
+   * process), its users refuse what depends on blocks rather than assume nobody blocked anybody:
+   * chat answers 503 SERVICE_UNAVAILABLE (CHAT-BLOCK-2), notification deliveries with an actor
+   * fail and are retried (NOTIFY-SOCIAL-1).
    */
   social?: SocialPort;
-  /** Installed by the notification service: friends and DJ fans. */
+  /**
+   * Installed by the social service: DJ fans, for the notification service (NOTIFY-DJ-1, its
+   * sending routes). Absent: what needs a DJ's fans fails the same way (NOTIFY-SOCIAL-1).
+   */
   graph?: GraphPort;
   /** Installed by the social service, which keeps browsers' push subscriptions (SOCIAL-PUSH-*). */
   webPush?: WebPushPort;
@@ -61,25 +67,22 @@ export interface WebPushPort {
   send(userUuids: string[], message: PushMessage): Promise<{ sent: number; removed: number }>;
 }
 
-/** Who blocked whom (the notification service owns blocking). */
+/** Who blocked whom (the social service owns blocking). */
 export interface SocialPort {
   /** Has `blockerUuid` blocked `otherUuid`? */
   isBlocked(blockerUuid: string, otherUuid: string): Promise<boolean>;
   /** Everyone `blockerUuid` has blocked (their messages are hidden from them). */
   blockedUuids(blockerUuid: string): Promise<string[]>;
+  /** Those among `uuids` who blocked `actorUuid` (they hear nothing of what it does). */
+  blockersAmong(actorUuid: string, uuids: string[]): Promise<string[]>;
 }
 
-/** Friends and fans, as the notification service keeps them (used by the social service). */
+/** DJ fans, as the social service keeps them (used by the notification service). */
 export interface GraphPort {
-  /** The friends of a user. */
-  friendUuids(uuid: string): Promise<string[]>;
-  /** Everyone this user blocked or was blocked by. */
-  blockedEitherWay(uuid: string): Promise<string[]>;
-  /** The DJs a user follows. */
-  followedDjUuids(uuid: string): Promise<string[]>;
-  /** Fans and followed DJs as the notification service pages them (viewer null: blocks ignored). */
+  /** Everyone following this DJ. */
+  fanUuids(djUuid: string): Promise<string[]>;
+  /** A DJ's fans, newest first (viewer null: blocks ignored, SOC-FAN-2). */
   fansOf(viewer: string | null, djUuid: string, skip: number, take: number): Promise<FanPage>;
-  followedBy(viewer: string, uuid: string, skip: number, take: number): Promise<FanPage>;
   fanCounts(uuid: string): Promise<{ djUuid: string; fansCount: number; followingCount: number }>;
 }
 
@@ -99,7 +102,7 @@ export interface ListeningPort {
   isListening(userUuid: string, songShortId: string, graceMs: number): boolean;
 }
 
-/** Users' own music-provider tokens. Each throws the §8 error (AppError) when not connected. */
+/** Users' own music-provider tokens; each throws an AppError when not connected. */
 export interface ProviderTokensPort {
   /** The user's Spotify access token, refreshed first when it is due. */
   spotifyAccessToken(userUuid: string): Promise<string>;
@@ -159,32 +162,11 @@ export interface JoinRequest {
   ip?: string | null;
 }
 
-/** Who looks at a room: a caller's token, or nobody (a public route called without one). */
-export type RoomViewer = { uuid: string; roles: TokenRole[]; isGuest: boolean } | null;
-
-/** A room as other modules name and list it (communities and events). */
-export interface RoomRef {
-  id: number;
-  uuid: string;
-  slug: string;
-  name: string;
-  /** Shown in public lists: a PUBLIC room that is not unlisted. */
-  listed: boolean;
-}
-
 export interface RoomsPort {
   /** The room (with its current roomRoles, expired roles left out), or null. */
   get(roomUuid: string): Promise<RoomDto | null>;
   /** The same, by uuid, slug (any case) or numeric id (what room routes accept); null if none. */
   find(idOrSlug: string): Promise<RoomDto | null>;
-  /** Rooms by numeric id; unknown and deleted ones left out. */
-  refs(roomIds: number[]): Promise<RoomRef[]>;
-  /**
-   * Rooms by numeric id, in that order (unknown and deleted ones left out), as `viewer` sees them
-   * in a list: with their roles and who is in them now — user uuids and the song only when the
-   * viewer may see inside (SEC-ROOM-PRIV-1).
-   */
-  views(roomIds: number[], viewer: RoomViewer): Promise<RoomDto[]>;
   /**
    * SEC-ROOM-PRIV-1 for other services (chat): may this viewer see inside the room? True without
    * a password; else for its staff and platform moderators, people in the live room now, and

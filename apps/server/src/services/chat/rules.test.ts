@@ -311,9 +311,11 @@ describe('message rules', () => {
   it('CHAT-BLOCK-1: a blocker sees nothing from whom they blocked, and gets no direct messages from them', async () => {
     const blocker = await chatUser(s);
     await v3(s, 'POST', `/groups/${room}/members`, { token: blocker.chat });
+    const social = s.app.platform.ports.social;
     s.app.platform.ports.social = {
       isBlocked: async (a, b) => a === blocker.uuid && b === fan.uuid,
       blockedUuids: async (a) => (a === blocker.uuid ? [fan.uuid] : []),
+      blockersAmong: async () => [],
     };
     try {
       const m = await send(fan, 'can you see');
@@ -328,7 +330,7 @@ describe('message rules', () => {
       });
       expectComet(dm, 403, 'ERR_BLOCKED_BY_USER', 'CHAT_BLOCKED');
     } finally {
-      delete s.app.platform.ports.social;
+      s.app.platform.ports.social = social;
     }
     const dm = await v3(s, 'POST', '/messages', {
       token: fan.chat,

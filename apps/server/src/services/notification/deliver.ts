@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { notifyTopic } from '../../platform/bus';
 import type { Db } from '../../platform/db/index';
 import type { NotifyRequest } from '../../platform/events';
 import type { Platform } from '../../platform/service';
 import { CentreService, toNotification } from './centre.service';
 import type { DevicesService } from './devices.service';
-import { blockedUsers, notifications, notificationThrottle } from './schema';
+import { notifications, notificationThrottle } from './schema';
+import { blocksOf } from './social';
 
 const CHUNK = 500;
 
@@ -29,14 +30,10 @@ export class Deliverer {
     return this.platform.db;
   }
 
-  /** People among `uuids` who blocked `actor`. */
+  /** NOTIFY-BLOCK-1: people among `uuids` who blocked `actor` (NOTIFY-SOCIAL-1 without blocks). */
   private async blockedActor(actor: string, uuids: string[]): Promise<Set<string>> {
     if (uuids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ u: blockedUsers.userUuid })
-      .from(blockedUsers)
-      .where(and(eq(blockedUsers.blockedUuid, actor), inArray(blockedUsers.userUuid, uuids)));
-    return new Set(rows.map((r) => r.u));
+    return new Set(await blocksOf(this.platform).blockersAmong(actor, uuids));
   }
 
   async deliver(eventId: string, req: NotifyRequest): Promise<number> {

@@ -7,7 +7,7 @@ import type { NotifyRequest } from '../../platform/events';
 import { route } from '../../platform/route';
 import type { Platform } from '../../platform/service';
 import type { Deliverer } from './deliver';
-import type { FansService } from './fans.service';
+import { fansOf } from './social';
 import { regularsOf } from './triggers';
 
 type Content = { title: string; body: string; link?: string };
@@ -20,7 +20,6 @@ export function registerSendingRoutes(
   app: FastifyInstance,
   platform: Platform,
   deliverer: Deliverer,
-  fans: FansService,
 ): void {
   const { ports, outbox } = platform;
 
@@ -93,6 +92,7 @@ export function registerSendingRoutes(
 
   // NOTIFY-DJ-1: the same path as a DJ taking the stage (and the same NOTIFY-DJ-2 throttle).
   const djFans = async (input: { djUuid: string; roomUuid: string }): Promise<SendResultDto> => {
+    const fans = fansOf(platform);
     const r = await room(input.roomUuid);
     await one(input.djUuid);
     const eventId = await outbox.emit('room.djTookStage', {
@@ -100,7 +100,7 @@ export function registerSendingRoutes(
       djUuid: input.djUuid,
       at: new Date().toISOString(),
     });
-    return { recipients: (await fans.counts(input.djUuid)).fansCount, eventId };
+    return { recipients: (await fans.fanCounts(input.djUuid)).fansCount, eventId };
   };
   route(app, s.djFans, ({ body }) => djFans(body));
   route(app, s.djFansGet, ({ query }) => djFans(query));

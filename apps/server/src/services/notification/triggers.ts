@@ -2,7 +2,7 @@ import type { NotifyRequest } from '../../platform/events';
 import type { RoomsPort } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import type { Deliverer } from './deliver';
-import type { FansService } from './fans.service';
+import { fansOf } from './social';
 
 /** NOTIFY-ROOM-1: people who entered a room in this many days are its regulars. */
 const REGULARS_DAYS = 30;
@@ -27,11 +27,7 @@ const plain = (r: Omit<NotifyRequest, 'data' | 'silent'>): NotifyRequest => ({
  * events from the outbox, so it runs once per event across processes and restarts, and the
  * event's id is the idempotency key of the notifications it makes.
  */
-export function registerTriggers(
-  platform: Platform,
-  deliverer: Deliverer,
-  fans: FansService,
-): void {
+export function registerTriggers(platform: Platform, deliverer: Deliverer): void {
   const { outbox, ports } = platform;
   const nickname = async (uuid: string) =>
     (await ports.users?.profiles([uuid]))?.[0]?.nickname ?? 'Someone';
@@ -80,7 +76,7 @@ export function registerTriggers(
     const key = `dj:${e.djUuid}:${e.roomUuid}`;
     if (!(await deliverer.throttle(key, platform.config.DJ_LIVE_NOTIFY_INTERVAL))) return;
     const here = inRoom(e.roomUuid);
-    const recipients = (await fans.fanUuids(e.djUuid)).filter((u) => !here.has(u));
+    const recipients = (await fansOf(platform).fanUuids(e.djUuid)).filter((u) => !here.has(u));
     const name = await nickname(e.djUuid);
     await deliverer.deliver(
       meta.eventId,
@@ -104,7 +100,7 @@ export function registerTriggers(
       !(await deliverer.throttle(`room:${e.roomUuid}`, platform.config.ROOM_LIVE_NOTIFY_INTERVAL))
     )
       return;
-    const skip = new Set([...inRoom(e.roomUuid), ...(await fans.fanUuids(e.djUuid))]);
+    const skip = new Set([...inRoom(e.roomUuid), ...(await fansOf(platform).fanUuids(e.djUuid))]);
     const recipients = (await regularsOf(ports.rooms, e.roomUuid, REGULARS_MAX)).filter(
       (u) => !skip.has(u),
     );

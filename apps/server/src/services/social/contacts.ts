@@ -63,6 +63,14 @@ const toEntry = (r: Row): ContactEntryDto => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** What finding friends needs of the social graph (friends.service.ts, fans.service.ts). */
+export interface ContactGraph {
+  friendUuids(uuid: string): Promise<string[]>;
+  followedDjUuids(uuid: string): Promise<string[]>;
+  /** Everyone this user blocked or was blocked by. */
+  blockedEitherWay(uuid: string): Promise<string[]>;
+}
+
 /**
  * Address books and finding friends (SOCIAL-CONTACT-1..4): each address is kept only as an
  * HMAC-SHA256 under a server secret (the salt), so a stolen table does not give the addresses and
@@ -71,16 +79,17 @@ const toEntry = (r: Row): ContactEntryDto => ({
 export class ContactBook {
   private constructor(
     private readonly platform: Platform,
+    private readonly graph: ContactGraph,
     private readonly salt: Buffer,
   ) {}
 
-  static async create(platform: Platform): Promise<ContactBook> {
+  static async create(platform: Platform, graph: ContactGraph): Promise<ContactBook> {
     const secret =
       platform.config.CONTACT_HASH_SECRET ??
       (await dataDirSecret(platform.config.dataDir, 'contact-hash.key', () =>
         randomBytes(32).toString('base64'),
       ));
-    return new ContactBook(platform, Buffer.from(secret, 'utf8'));
+    return new ContactBook(platform, graph, Buffer.from(secret, 'utf8'));
   }
 
   private get db(): Db {
@@ -154,9 +163,8 @@ export class ContactBook {
 
   /** SOCIAL-CONTACT-4: matches marked friend / followed; people blocked either way left out. */
   private async describe(me: string, uuids: string[]): Promise<ContactMatchDto[]> {
-    const { graph } = this.platform.ports;
+    const { graph } = this;
     const unique = [...new Set(uuids)];
-    if (!graph) return unique.map((u) => ({ userUuid: u, isFriend: false, isFollowed: false }));
     const [friendList, followedList, blockedList] = await Promise.all([
       graph.friendUuids(me),
       graph.followedDjUuids(me),

@@ -1,28 +1,48 @@
 import { socialEndpoints as e } from '@tt/protocol';
 import { caller } from '../../platform/auth';
-import { fail } from '../../platform/errors';
-import type { GraphPort } from '../../platform/ports';
 import { route } from '../../platform/route';
-import type { Platform, ServiceModule } from '../../platform/service';
+import type { ServiceModule } from '../../platform/service';
 import { ContactBook } from './contacts';
+import { FansService } from './fans.service';
+import { FriendsService } from './friends.service';
+import { registerFanRoutes, registerFriendRoutes } from './graph.routes';
 import { WebPushService } from './webpush';
 
-/** Friends and fans live in the notification service; without it here, these routes answer 503. */
-function graphOf(platform: Platform): GraphPort {
-  const graph = platform.ports.graph;
-  if (!graph) throw fail('SERVICE_UNAVAILABLE');
-  return graph;
-}
-
 /**
- * The social service: address books and finding friends (SOCIAL-CONTACT-*), web push
- * subscriptions and sending (SOCIAL-PUSH-*), and a person's fans and followed DJs.
+ * The social service: the social graph — friends, invitations, blocks and DJ fans (SOC-* rules in
+ * docs/SOCIAL-RULES.md), whose routes keep the notification service's URLs (graph.routes.ts) —
+ * address books and finding friends (SOCIAL-CONTACT-*), web push subscriptions and sending
+ * (SOCIAL-PUSH-*), and a person's fans and followed DJs.
  */
 export const socialService: ServiceModule = {
   name: 'social',
   version: '1.0.10',
-  async register(app, platform) {
-    const book = await ContactBook.create(platform);
+  async register(app, platform, mountAt) {
+    const friends = new FriendsService(platform);
+    const fans = new FansService(platform);
+    mountAt('notification', (scope) => {
+      registerFriendRoutes(scope, friends);
+      registerFanRoutes(scope, fans);
+    });
+    // SOC-BLOCK-2: chat hides what blocked people write and refuses their direct messages;
+    // nobody is notified of what a person they blocked does.
+    platform.ports.social = {
+      isBlocked: (blocker, other) => friends.hasBlocked(blocker, other),
+      blockedUuids: (blocker) => friends.blockedUuids(blocker),
+      blockersAmong: (actor, uuids) => friends.blockersAmong(actor, uuids),
+    };
+    // NOTIFY-DJ-1: the notification service tells a DJ's fans.
+    platform.ports.graph = {
+      fanUuids: (dj) => fans.fanUuids(dj),
+      fansOf: (viewer, dj, skip, take) => fans.fansOf(viewer, dj, skip, take),
+      fanCounts: (uuid) => fans.counts(uuid),
+    };
+
+    const book = await ContactBook.create(platform, {
+      friendUuids: (uuid) => friends.friendUuids(uuid),
+      followedDjUuids: (uuid) => fans.followedUuids(uuid),
+      blockedEitherWay: (uuid) => friends.blockedEitherWayUuids(uuid),
+    });
     const push = await WebPushService.create(platform);
     platform.ports.webPush = push;
 
@@ -70,11 +90,11 @@ export const socialService: ServiceModule = {
     });
 
     route(app, e.followedDjs, ({ request, params, query }) =>
-      graphOf(platform).followedBy(caller(request).uuid, params.id, query.skip, query.take),
+      fans.followedBy(caller(request).uuid, params.id, query.skip, query.take),
     );
-    route(app, e.fanCount, ({ params }) => graphOf(platform).fanCounts(params.id));
+    route(app, e.fanCount, ({ params }) => fans.counts(params.id));
     route(app, e.fans, ({ request, params, query }) =>
-      graphOf(platform).fansOf(caller(request).uuid, params.id, query.skip, query.take),
+      fans.fansOf(caller(request).uuid, params.id, query.skip, query.take),
     );
   },
 };

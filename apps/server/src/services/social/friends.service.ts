@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ADMIN_ROLES,
   type BlockedUserDto,
@@ -322,7 +322,17 @@ export class FriendsService {
     return rows.map((r) => r.uuid);
   }
 
-  /** Everyone `uuid` blocked or was blocked by (GraphPort, for finding friends). */
+  /** Those among `uuids` who blocked `actor` (SocialPort, for notifications: NOTIFY-BLOCK-1). */
+  async blockersAmong(actor: string, uuids: string[]): Promise<string[]> {
+    if (uuids.length === 0) return [];
+    const rows = await this.db
+      .select({ u: blockedUsers.userUuid })
+      .from(blockedUsers)
+      .where(and(eq(blockedUsers.blockedUuid, actor), inArray(blockedUsers.userUuid, uuids)));
+    return rows.map((r) => r.u);
+  }
+
+  /** Everyone `uuid` blocked or was blocked by (for finding friends, SOCIAL-CONTACT-4). */
   async blockedEitherWayUuids(uuid: string): Promise<string[]> {
     const rows = await this.db
       .select({ a: blockedUsers.userUuid, b: blockedUsers.blockedUuid })
