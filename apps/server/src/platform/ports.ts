@@ -20,7 +20,7 @@ import type { ProviderSong } from './providers/http';
 export interface Ports {
   /** Installed by the user service. */
   users?: UsersPort;
-  /** Installed by the room service; used by the realtime layer. */
+  /** Installed by the room service; used by the realtime layer, chat, communities and events. */
   rooms?: RoomsPort;
   /** Installed by the realtime layer; used by the room service (lists, room-state, join checks). */
   realtime?: RealtimePort;
@@ -162,11 +162,32 @@ export interface JoinRequest {
   ip?: string | null;
 }
 
+/** Who looks at a room: a caller's token, or nobody (a public route called without one). */
+export type RoomViewer = { uuid: string; roles: TokenRole[]; isGuest: boolean } | null;
+
+/** A room as other modules name and list it (communities and events). */
+export interface RoomRef {
+  id: number;
+  uuid: string;
+  slug: string;
+  name: string;
+  /** Shown in public lists: a PUBLIC room that is not unlisted. */
+  listed: boolean;
+}
+
 export interface RoomsPort {
   /** The room (with its current roomRoles, expired roles left out), or null. */
   get(roomUuid: string): Promise<RoomDto | null>;
   /** The same, by uuid, slug (any case) or numeric id (what room routes accept); null if none. */
   find(idOrSlug: string): Promise<RoomDto | null>;
+  /** Rooms by numeric id; unknown and deleted ones left out. */
+  refs(roomIds: number[]): Promise<RoomRef[]>;
+  /**
+   * Rooms by numeric id, in that order (unknown and deleted ones left out), as `viewer` sees them
+   * in a list: with their roles and who is in them now — user uuids and the song only when the
+   * viewer may see inside (SEC-ROOM-PRIV-1).
+   */
+  views(roomIds: number[], viewer: RoomViewer): Promise<RoomDto[]>;
   /**
    * SEC-ROOM-PRIV-1 for other services (chat): may this viewer see inside the room? True without
    * a password; else for its staff and platform moderators, people in the live room now, and
