@@ -113,12 +113,23 @@ export class RoomAccess {
     }
   }
 
-  /** CHAT-BLOCK-1: has `blocker` blocked `other`? (no social service: nobody blocked anybody) */
-  async isBlocked(blocker: string, other: string): Promise<boolean> {
-    return (await this.platform.ports.social?.isBlocked(blocker, other)) ?? false;
+  /**
+   * CHAT-BLOCK-2: blocks come from the social service's port. Without it in this process, what
+   * depends on blocks answers 503 naming that service; chat never assumes nobody blocked anybody.
+   */
+  private get social() {
+    const social = this.platform.ports.social;
+    if (!social) throw fail('SERVICE_UNAVAILABLE', 'Chat needs the social service (blocks)');
+    return social;
   }
 
+  /** CHAT-BLOCK-1: has `blocker` blocked `other`? */
+  async isBlocked(blocker: string, other: string): Promise<boolean> {
+    return this.social.isBlocked(blocker, other);
+  }
+
+  /** CHAT-BLOCK-1: everyone `uid` blocked (what they wrote is hidden from `uid`). */
   async blockedBy(uid: string): Promise<string[]> {
-    return (await this.platform.ports.social?.blockedUuids(uid)) ?? [];
+    return this.social.blockedUuids(uid);
   }
 }
