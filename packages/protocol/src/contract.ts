@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import type { ServiceName, TokenRole } from './enums';
+import type { ServiceName } from './enums';
+import type { Permission } from './access';
 
 /**
  * Who may call an endpoint.
  * - `public`: no token needed (a valid token, if sent, is made available; an invalid one is ignored).
  * - `authenticated`: any valid token, guests included.
  * - `user`: any valid token except a guest token.
- * - a list of roles: the token must hold one of them.
+ * - a permission (`admin.vouchers`, `service.call`…): the token's roles must grant it in the access
+ *   table of `@tt/rules` (ACCESS-ROUTE-1); otherwise 403 FORBIDDEN_ROLE.
  */
-export type AuthRequirement = 'public' | 'authenticated' | 'user' | readonly TokenRole[];
+export type AuthRequirement = 'public' | 'authenticated' | 'user' | Permission;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

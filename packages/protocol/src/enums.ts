@@ -41,15 +41,6 @@ export const ROLE_PRECEDENCE: readonly UserRole[] = [
   'user',
 ];
 
-/** Who may call moderator endpoints (spec §6). */
-export const MODERATOR_ROLES = ['superUser', 'admin', 'globalModerator', 'moderator'] as const;
-/** Who may call admin endpoints (spec §6). */
-export const ADMIN_ROLES = ['superUser', 'admin'] as const;
-/** Service-to-service routes ("serviceSuperUserOrStaff"). */
-export const SERVICE_ROLES = ['superUser', 'staff'] as const;
-/** Services and admins (routes both may call: another user's devices, direct pushes…). */
-export const SERVICE_OR_ADMIN_ROLES = ['superUser', 'staff', 'admin'] as const;
-
 export const Badge = z.enum(['VERIFIED', 'PLATINUM', 'DOUBLE_PLATINUM', 'JQBX', 'STAFF']);
 export type Badge = z.infer<typeof Badge>;
 

@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './errors';
 export * from './contract';
+export * from './access';
 export * from './qb';
 export * from './user/index';
 export * from './status';

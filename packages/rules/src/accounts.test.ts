@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isGlobalModerator,
-  isUserToken,
-  mayLogInWithPhone,
-  passwordProblem,
-  safeRedirectTarget,
-} from './accounts';
+import { isUserToken, mayLogInWithPhone, passwordProblem, safeRedirectTarget } from './accounts';
 
 describe('passwordProblem', () => {
   it('accepts 8 to 200 characters that differ from the previous one', () => {
@@ -33,15 +27,6 @@ describe('mayLogInWithPhone', () => {
     expect(mayLogInWithPhone('VOIP')).toBe(false);
     expect(mayLogInWithPhone('INVALID')).toBe(false);
     expect(mayLogInWithPhone('VALIDATION_ERROR')).toBe(false);
-  });
-});
-
-describe('isGlobalModerator', () => {
-  it('recognises moderator-level roles only', () => {
-    expect(isGlobalModerator(['user', 'moderator'])).toBe(true);
-    expect(isGlobalModerator(['admin'])).toBe(true);
-    expect(isGlobalModerator(['user', 'staff', 'promoter'])).toBe(false);
-    expect(isGlobalModerator(['guest'])).toBe(false);
   });
 });
 

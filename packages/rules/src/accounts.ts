@@ -1,4 +1,4 @@
-import type { PhoneValidationStatus, TokenRole } from '@tt/protocol';
+import type { PhoneValidationStatus } from '@tt/protocol';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -25,13 +25,6 @@ export function isUserToken(decoded: { type?: unknown } | null | undefined): boo
 /** Spec §5: only real, non-VoIP mobile numbers may log in. */
 export function mayLogInWithPhone(status: PhoneValidationStatus): boolean {
   return status === 'VALID';
-}
-
-/** Roles that see moderator tools across the whole platform. */
-export function isGlobalModerator(roles: readonly TokenRole[]): boolean {
-  return roles.some(
-    (r) => r === 'superUser' || r === 'admin' || r === 'globalModerator' || r === 'moderator',
-  );
 }
 
 /**

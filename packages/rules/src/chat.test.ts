@@ -12,9 +12,9 @@ import {
   mergeChatMessages,
   parseRateRule,
   resolvableChatLinks,
-  roleInForce,
   toggleReaction,
 } from './chat';
+import { roleInForce } from './access/can';
 
 const user = { userUuid: 'u-1', userName: 'Ann', avatarId: 'bear' };
 

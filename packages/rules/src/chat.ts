@@ -150,13 +150,6 @@ export function canBecomeMusicInfo(song: { isrc?: string | null }): boolean {
   return typeof song.isrc === 'string' && song.isrc.trim().length > 0;
 }
 
-/** CHAT-MUTE-1: a role with an expiration counts only until then (none: until removed). */
-export function roleInForce(role: { expirationTime?: string | null }, now: number): boolean {
-  if (!role.expirationTime) return true;
-  const until = Date.parse(role.expirationTime);
-  return Number.isNaN(until) ? true : until > now;
-}
-
 /** CHAT-RECALL-1: may `userUuid` recall this message now? Own text messages within 20 s. */
 export function canRecall(
   message: { sender: string; type: string; sentAtMs: number; deleted?: boolean },

@@ -10,3 +10,4 @@ export * from './moderation';
 export * from './avatars';
 export * from './brand';
 export * from './communities';
+export * from './access/index';

@@ -13,6 +13,7 @@ import {
 } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_PRECEDENCE, type AuthRequirement, type TokenRole, type UserRole } from '@tt/protocol';
+import { can } from '@tt/rules';
 import type { Config } from './config';
 import { fail } from './errors';
 
@@ -179,7 +180,8 @@ export function assertAllowed(auth: AuthContext | null, requirement: AuthRequire
   if (requirement === 'authenticated') return;
   if (auth.isGuest) throw fail('GUEST_NOT_ALLOWED');
   if (requirement === 'user') return;
-  if (!requirement.some((r) => auth.roles.includes(r))) throw fail('FORBIDDEN_ROLE');
+  // ACCESS-ROUTE-1: a route's permission is platform-wide (no resource), refused as FORBIDDEN_ROLE.
+  if (!can(auth, requirement)) throw fail('FORBIDDEN_ROLE');
 }
 
 /** Reads the bearer token of every request and enforces the route's declared `config.auth`. */

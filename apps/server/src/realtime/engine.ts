@@ -1,4 +1,4 @@
-import { MODERATOR_ROLES, type RoomDto, type SongVotes, type UserProfileDto } from '@tt/protocol';
+import { type RoomDto, type SongVotes, type UserProfileDto } from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { RoomPresence } from '../platform/ports';
 import { refuse, ROOM_ERRORS } from './errors';
@@ -7,7 +7,7 @@ import { isListening } from './listening';
 import type { Actor } from './room-actions';
 import { RoomRuntime } from './room-runtime';
 import { canDj, djsOverSeats } from './rules/dj';
-import { hasRoomRole, isBannedFromRoom, isRoomModerator, nextRoleExpiry } from './rules/roles';
+import { accessRefusal, can, nextRoleExpiry, refusalCode } from '@tt/rules';
 import { currentSeq } from './wire';
 
 export interface JoinOutcome {
@@ -123,7 +123,7 @@ export class RoomEngine extends RoomRuntime {
       } else {
         const ratio = this.options.guestAllowanceRatio;
         const refusal = roomSizeRefusal(room.occupancy(), room.settings.roomSize, ratio, j.auth);
-        if (refusal && !isRoomModerator(room.settings, { uuid, roles }, Date.now())) {
+        if (refusal && !can({ uuid, roles }, 'room.join.bypass', { room: room.settings })) {
           j.reject(refuse(refusal));
           continue;
         }
@@ -189,11 +189,8 @@ export class RoomEngine extends RoomRuntime {
 
   /** ROOM-JOIN-1 from a live, password-free room's settings. */
   private admitFrom(s: RoomDto, auth: JoinAuth): RoomDto {
-    const now = Date.now();
-    if (!auth.roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r))) {
-      if (hasRoomRole(s, auth.uuid, ['banned'], now)) throw refuse('ROOM_BANNED');
-      if (hasRoomRole(s, auth.uuid, ['kicked'], now)) throw refuse('ROOM_KICKED');
-    }
+    const why = accessRefusal(auth, 'room.join', { room: s });
+    if (why) throw refuse(refusalCode('room.join', why));
     if (!auth.isGuest) {
       void this.roomsPort()
         .recordVisit(s.uuid, auth.uuid)
@@ -238,7 +235,7 @@ export class RoomEngine extends RoomRuntime {
   ): Promise<{ seq: number }> {
     return this.enqueue(roomUuid, async (room) => {
       if (!room || !room.members.has(actor.uuid)) throw refuse(ROOM_ERRORS.NOT_JOINED);
-      if (isBannedFromRoom(room.settings, actor.uuid, Date.now())) throw refuse(ROOM_ERRORS.BANNED);
+      if (!can(actor, 'room.join', { room: room.settings })) throw refuse(ROOM_ERRORS.BANNED);
       await fn(room);
       return { seq: room.lastSeq };
     });

@@ -15,7 +15,7 @@ import type {
 } from '@tt/protocol';
 import { PatchWriter, pointer } from './patch-writer';
 import { canDj } from './rules/dj';
-import { highestRoomRole } from './rules/roles';
+import { highestRoomRole } from '@tt/rules';
 import { NO_VOTES } from './rules/votes';
 
 /** Who joins: from the token, plus the public profile. */

@@ -4,7 +4,7 @@ import type { LiveRoom } from './live-room';
 import type { Playback } from './playback';
 import { isSingleEmoji } from './rules/animation';
 import { takeSeatRefusal } from './rules/dj';
-import { hasRoomRole, isRoomModerator } from './rules/roles';
+import { can } from '@tt/rules';
 import { applyVote, vibeMeter } from './rules/votes';
 
 /** Who runs an action (from their token, never from the params). */
@@ -45,7 +45,7 @@ export async function removeDj(
   playback: Playback,
 ): Promise<void> {
   const target = djUuid ?? actor.uuid;
-  if (target !== actor.uuid && !isRoomModerator(room.settings, actor, Date.now())) {
+  if (target !== actor.uuid && !can(actor, 'room.dj.remove.other', { room: room.settings })) {
     throw refuse(ROOM_ERRORS.REMOVE_DJ_FORBIDDEN);
   }
   if (!room.isDj(target)) {
@@ -98,7 +98,10 @@ export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): St
 /** skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1). */
 export async function skipSong(room: LiveRoom, actor: Actor, playback: Playback): Promise<void> {
   if (!room.playing) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
-  if (room.playing.djUuid !== actor.uuid && !isRoomModerator(room.settings, actor, Date.now())) {
+  if (
+    room.playing.djUuid !== actor.uuid &&
+    !can(actor, 'room.skip.other', { room: room.settings })
+  ) {
     throw refuse(ROOM_ERRORS.SKIP_FORBIDDEN);
   }
   await playback.advance(room);
@@ -113,7 +116,7 @@ export function playOneTimeAnimation(
 ): void {
   if (animation === 'emoji') {
     if (!emoji || !isSingleEmoji(emoji)) throw refuse(ROOM_ERRORS.EMOJI_REQUIRED);
-    if (hasRoomRole(room.settings, actor.uuid, ['chatDisabled'], Date.now())) {
+    if (!can(actor, 'room.chat', { room: room.settings })) {
       throw refuse(ROOM_ERRORS.CHAT_DISABLED);
     }
   }

@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GhostUserProfile, RoomDto, UserProfileDto } from '@tt/protocol';
+import type { GhostUserProfile, RoomDto, TokenRole, UserProfileDto } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import type { RoomsPort } from '../platform/ports';
-import { requireVerifiedAccount } from '../platform/verified';
+import { refusalCode } from '@tt/rules';
+import { withFacts } from '../platform/access';
+import { fail } from '../platform/errors';
 import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
 import type { RealtimeOptions } from './options';
@@ -37,6 +39,9 @@ export abstract class RoomRuntime {
   protected closing = false;
   private closed = false;
   readonly playback: Playback;
+
+  /** The last star each listener announced, written or being written (announceStar). */
+  private readonly starsWritten = new Map<string, Promise<void>>();
 
   /** The fencing token of each room this process runs or last ran (ROOM-OWNER-2). */
   private readonly fences = new Map<string, number>();
@@ -85,8 +90,9 @@ export abstract class RoomRuntime {
   }
 
   /** SEC-UNVERIFIED-1: an account whose e-mail is not verified yet does not take a DJ seat. */
-  requireVerified(auth: { uuid: string }): Promise<void> {
-    return requireVerifiedAccount(this.platform.ports, auth);
+  async requireVerified(auth: { uuid: string; roles: TokenRole[] }): Promise<void> {
+    const actor = await withFacts(this.platform.ports, auth, 'room.dj');
+    if (actor.verified === false) throw fail(refusalCode('room.dj', 'unverified'));
   }
 
   protected roomsPort(): RoomsPort {
@@ -95,19 +101,25 @@ export abstract class RoomRuntime {
     return port;
   }
 
-  /** A star given or taken back goes out as `room.songStarred` (the playlist service keeps the starred list). */
+  /**
+   * A star given or taken back goes out as `room.songStarred` work (the playlist service keeps the
+   * starred list). One listener's stars are written one after the other, so their order in the
+   * outbox is the order given (WORK-ORDER-1 delivers them in it).
+   */
   announceStar(roomUuid: string, userUuid: string, change: StarChange): void {
-    const published = this.platform.bus.publish('room.songStarred', {
-      roomUuid,
-      userUuid,
-      song: change.song,
-      starred: change.starred,
+    const star = { roomUuid, userUuid, song: change.song, starred: change.starred };
+    const written = (this.starsWritten.get(userUuid) ?? Promise.resolve())
+      .then(() => this.platform.outbox.emit('room.songStarred', star))
+      .then(
+        () => undefined,
+        (err: unknown) =>
+          this.platform.log.warn({ err, roomUuid, userUuid }, 'could not announce a star'),
+      );
+    this.starsWritten.set(userUuid, written);
+    void written.then(() => {
+      if (this.starsWritten.get(userUuid) === written) this.starsWritten.delete(userUuid);
     });
-    this.track(
-      Promise.resolve(published).catch((err: unknown) =>
-        this.platform.log.warn({ err, roomUuid, userUuid }, 'could not announce a star'),
-      ),
-    );
+    this.track(written);
   }
 
   private track(p: Promise<unknown>): void {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, TokenRole } from '../enums';
 import { SongProvider } from '../room/dto';
 
 const S = 'audit' as const;
@@ -182,9 +181,6 @@ export const SongPlaysRes = z.object({
 });
 export type SongPlaysRes = z.infer<typeof SongPlaysRes>;
 
-/** Who may read the analytics. */
-export const ANALYTICS_READER_ROLES: readonly TokenRole[] = [...ADMIN_ROLES, 'staff'];
-
 /** The bus topic an analytics event is published on. */
 export const analyticsBusTopic = (topic: AnalyticsTopic) => `analytics.${topic}` as const;
 
@@ -215,7 +211,7 @@ export const analyticsEndpoints = {
     service: S,
     method: 'GET',
     path: '/analytics/events',
-    auth: ANALYTICS_READER_ROLES,
+    auth: 'analytics.read',
     summary:
       'Analytics events, newest first, optionally of one topic, one user, since an instant (limit ≤ 100, offset). Admin and staff',
     query: AnalyticsEventsQuery,
@@ -225,7 +221,7 @@ export const analyticsEndpoints = {
     service: S,
     method: 'GET',
     path: '/analytics/songs/{songShortId}/plays',
-    auth: ANALYTICS_READER_ROLES,
+    auth: 'analytics.read',
     summary:
       "A song's plays: counts of userSong15Seconds, userSong30Seconds and userSongTotalPlayed events, the seconds played in total and the distinct listeners (optionally since an instant). Admin and staff",
     params: SongPlaysParams,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { ADMIN_ROLES, MODERATOR_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 import { LimitOffsetQuery, QbQuery, qbPage } from '../qb';
 import { AnalyticsEventDto, AnalyticsTopic } from './analytics';
 
@@ -71,9 +70,6 @@ export const ADMIN_MODERATION_QB_FIELDS = [
   'createdAt',
 ] as const;
 
-/** Who reads and writes the moderation log: the platform's moderators and staff. */
-export const MODERATION_LOG_ROLES = [...MODERATOR_ROLES, 'staff'] as const;
-
 export const ModerationActionIdParam = z.object({
   id: z.coerce.number().int().min(1).max(2147483647),
 });
@@ -121,7 +117,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/info-admin/socket-events-names',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'audit.events.read',
     summary: 'The names of the room socket: actions clients send and messages the server sends',
     response: EventNamesDto,
   }),
@@ -129,7 +125,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/info-admin/user-events-names',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'audit.events.read',
     summary: 'The analytics topics clients record',
     response: EventNamesDto,
   }),
@@ -137,7 +133,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/event-last/{x}',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'audit.events.read',
     summary: 'The newest analytics event of topic x',
     params: EventLastParam,
     response: AnalyticsEventDto,
@@ -146,7 +142,7 @@ export const auditEndpoints = {
     service: S,
     method: 'POST',
     path: '/moderation-actions',
-    auth: MODERATION_LOG_ROLES,
+    auth: 'moderation.log.write',
     summary: 'Writes an entry by hand (a warning, a note); the caller is its actor',
     body: ModerationActionInput,
     response: ModerationActionDto,
@@ -156,7 +152,7 @@ export const auditEndpoints = {
     service: S,
     method: 'POST',
     path: '/moderation-actions/bulk',
-    auth: MODERATION_LOG_ROLES,
+    auth: 'moderation.log.write',
     summary: 'Writes several entries by hand (`bulk`), all or none',
     body: z.object({ bulk: z.array(ModerationActionInput).min(1).max(100) }),
     response: z.array(ModerationActionDto),
@@ -166,7 +162,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/moderation-actions',
-    auth: MODERATION_LOG_ROLES,
+    auth: 'moderation.log.read',
     summary: 'The moderation log (qb), newest first: filter on actorUuid, targetUuid, actionType…',
     query: QbQuery,
     response: qbPage(ModerationActionDto),
@@ -175,7 +171,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/moderation-actions/{id}',
-    auth: MODERATION_LOG_ROLES,
+    auth: 'moderation.log.read',
     summary: 'One entry of the moderation log',
     params: ModerationActionIdParam,
     response: ModerationActionDto,
@@ -184,7 +180,7 @@ export const auditEndpoints = {
     service: S,
     method: 'PATCH',
     path: '/moderation-actions/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'moderation.log.edit',
     summary: "Corrects an entry's reason (admins; what happened stays as recorded)",
     params: ModerationActionIdParam,
     body: ModerationActionPatch,
@@ -194,7 +190,7 @@ export const auditEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/moderation-actions/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'moderation.log.edit',
     summary: 'Removes an entry (admins)',
     params: ModerationActionIdParam,
     response: OkResponse,
@@ -203,7 +199,7 @@ export const auditEndpoints = {
     service: S,
     method: 'GET',
     path: '/user-actions/{x}',
-    auth: MODERATION_LOG_ROLES,
+    auth: 'moderation.log.read',
     summary: "A person's moderation history: what was done to them, newest first",
     params: UserActionsParam,
     query: LimitOffsetQuery,
@@ -252,7 +248,7 @@ export const analyticsSummaryEndpoint = endpoint({
   service: S,
   method: 'GET',
   path: '/analytics/summary',
-  auth: [...ADMIN_ROLES, 'staff'],
+  auth: 'analytics.read',
   summary:
     'Plays per day, chat messages per day, top songs, top DJs and listeners per room over the last `days` days (1–90, default 30)',
   query: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { MODERATOR_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 import { RoomIdParam } from '../room/endpoints-shared';
 import { IMAGE_CONTENT_TYPES, ImageContentType } from '../user/images';
 import { CometGroup, CometGroupMember, CometMessage, CometUser } from './message';
@@ -47,7 +46,7 @@ export const chatTokenEndpoints = {
     service: 'user',
     method: 'POST',
     path: '/comet-chat/create-users',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'chat.users.create',
     summary: 'The chat users of these accounts (every account is a chat user; unknown uids listed)',
     body: CreateChatUsersReq,
     response: CreateChatUsersRes,
@@ -160,7 +159,7 @@ export const chatEndpoints = {
     service: 'chat',
     method: 'GET',
     path: '/reports',
-    auth: [...MODERATOR_ROLES, 'staff'],
+    auth: 'chat.reports.read',
     summary: 'Reported messages, latest first (moderators and staff)',
     query: ChatReportsQuery,
     response: ChatReportPage,

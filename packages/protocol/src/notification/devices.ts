@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DevicePlatform, SERVICE_OR_ADMIN_ROLES } from '../enums';
+import { DevicePlatform } from '../enums';
 import { endpoint, OkResponse } from '../contract';
 
 const S = 'notification' as const;
@@ -82,7 +82,7 @@ export const deviceEndpoints = {
     service: S,
     method: 'GET',
     path: '/dj-fans/devices/list',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'devices.other.read',
     summary: "Services: the devices of a DJ's fans (djUuid, skip, take)",
     query: z.object({
       djUuid: z.string().uuid('must be a user uuid'),

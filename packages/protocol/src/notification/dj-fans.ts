@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ADMIN_ROLES } from '../enums';
 import { endpoint, OkResponse } from '../contract';
 import { SkipTakeQuery, SocialUserParam } from './friends';
 
@@ -101,7 +100,7 @@ export const djFanEndpoints = {
     service: S,
     method: 'GET',
     path: '/dj-fans/admin/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.djs',
     summary: "Admins: a DJ's fans, blocks ignored (skip, take)",
     params: SocialUserParam,
     query: SkipTakeQuery,
@@ -129,7 +128,7 @@ export const djFanEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/djs',
-    auth: ADMIN_ROLES,
+    auth: 'admin.djs',
     summary: 'Admins: DJs by their number of fans, most first (skip, take)',
     query: SkipTakeQuery,
     response: AdminDjPageDto,
@@ -138,7 +137,7 @@ export const djFanEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/djs/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.djs',
     summary: 'Admins: one DJ and their number of fans',
     params: SocialUserParam,
     response: AdminDjDto,

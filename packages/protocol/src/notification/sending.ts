@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, SERVICE_ROLES } from '../enums';
+import type { Permission } from '../access';
 import { endpoint } from '../contract';
 
 const S = 'notification' as const;
@@ -45,12 +45,7 @@ export const SendResultDto = z.object({
 });
 export type SendResultDto = z.infer<typeof SendResultDto>;
 
-const svc = <B extends z.ZodType>(
-  path: string,
-  auth: readonly ('superUser' | 'staff' | 'admin')[],
-  summary: string,
-  body: B,
-) =>
+const svc = <B extends z.ZodType>(path: string, auth: Permission, summary: string, body: B) =>
   endpoint({
     service: S,
     method: 'POST',
@@ -66,62 +61,62 @@ const svc = <B extends z.ZodType>(
 export const sendingEndpoints = {
   mobile: svc(
     '/mobileNotification',
-    SERVICE_ROLES,
+    'service.call',
     'Services: a notification to one user',
     DirectNotificationReq,
   ),
   mobileAdmin: svc(
     '/mobileNotification/admin',
-    ADMIN_ROLES,
+    'admin.notifications',
     'Admins: a notification to one user',
     DirectNotificationReq,
   ),
   silent: svc(
     '/silent-notification',
-    SERVICE_ROLES,
+    'service.call',
     "Services: a data-only push to one user's devices (nothing shown)",
     SilentNotificationReq,
   ),
   customMessage: svc(
     '/custom-message',
-    SERVICE_ROLES,
+    'service.call',
     'Services: the same message to a list of users',
     CustomMessageReq,
   ),
   allDevices: svc(
     '/all-devices',
-    ADMIN_ROLES,
+    'admin.notifications',
     'Admins: a broadcast to every user (in the app, and on devices of those who allow it)',
     BroadcastReq,
   ),
-  user: svc('/user', SERVICE_ROLES, 'Services: a notification to one user', DirectNotificationReq),
+  user: svc('/user', 'service.call', 'Services: a notification to one user', DirectNotificationReq),
   userAdmin: svc(
     '/user/admin',
-    ADMIN_ROLES,
+    'admin.notifications',
     'Admins: a notification to one user',
     DirectNotificationReq,
   ),
   userAdminSilent: svc(
     '/user/admin/silent-nofitication',
-    ADMIN_ROLES,
+    'admin.notifications',
     "Admins: a data-only push to one user's devices (the path's spelling is the original API's)",
     SilentNotificationReq,
   ),
   roomUsers: svc(
     '/room-users',
-    SERVICE_ROLES,
+    'service.call',
     'Services: a message to everyone in a room now',
     RoomUsersNotificationReq,
   ),
   djFans: svc(
     '/notifications/dj-fans',
-    SERVICE_ROLES,
+    'service.call',
     "Services: tells a DJ's fans the DJ is on stage in a room (at most once per DJ and room in a while)",
     DjFansNotificationReq,
   ),
   customMessageAdmin: svc(
     '/notifications/custom-message',
-    ADMIN_ROLES,
+    'admin.notifications',
     'Admins: the same message to a list of users',
     CustomMessageReq,
   ),
@@ -140,7 +135,7 @@ export const sendingEndpoints = {
     service: S,
     method: 'GET',
     path: '/dj-fans-notification',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Services: the same as POST /notifications/dj-fans, as a GET (djUuid, roomUuid)',
     query: DjFansNotificationReq,
     response: SendResultDto,
@@ -149,7 +144,7 @@ export const sendingEndpoints = {
     service: S,
     method: 'GET',
     path: '/room-users-notification',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Services: the same as POST /room-users, as a GET (roomUuid, title, body)',
     query: RoomUsersNotificationReq,
     response: SendResultDto,

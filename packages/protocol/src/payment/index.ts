@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 
 const S = 'payment' as const;
 
@@ -118,7 +117,7 @@ export const paymentEndpoints = {
     service: S,
     method: 'GET',
     path: '/subscription/user/{id}',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'subscription.other.read',
     summary: "A user's subscription and level (services and admins)",
     params: SubscriberParam,
     response: SubscriptionDto,
@@ -127,7 +126,7 @@ export const paymentEndpoints = {
     service: S,
     method: 'GET',
     path: '/subscription/count',
-    auth: ADMIN_ROLES,
+    auth: 'admin.payments',
     summary:
       'Subscriptions in force started between startDate and endDate, optionally of one region and level',
     query: SubscriptionCountQuery,

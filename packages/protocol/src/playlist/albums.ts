@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { SERVICE_ROLES } from '../enums';
 import { SongDto } from '../song/dto';
 
 const P = 'playlist' as const;
@@ -54,7 +53,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/albums/service/all-albums',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Every album of the catalogue (verified songs grouped by artist and album name)',
     response: AlbumsRes,
   }),
@@ -62,7 +61,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/albums/service/all-songs',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Every song on an album, by artist and album (take ≤ 500, skip)',
     query: takeSkip,
     response: AlbumSongPageRes,
@@ -71,7 +70,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/albums/service/{albumShortId}/songs',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'An album and its songs',
     params: z.object({ albumShortId: shortId }),
     response: AlbumSongsRes,
@@ -80,7 +79,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/albums/service/{songShortId}/song',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'A song by its short id, with the album it is on (or null)',
     params: z.object({ songShortId: z.string().min(1).max(64) }),
     response: AlbumOfSongRes,
@@ -89,7 +88,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/artists/service/all-artists',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Every artist with an album in the catalogue',
     response: ArtistsRes,
   }),
@@ -97,7 +96,7 @@ export const albumEndpoints = {
     service: P,
     method: 'POST',
     path: '/artists/service/albums-by-artists',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'The albums of these artists (1–100 artist short ids; unknown ones add nothing)',
     body: AlbumsByArtistsBody,
     response: AlbumsRes,
@@ -106,7 +105,7 @@ export const albumEndpoints = {
     service: P,
     method: 'GET',
     path: '/artists/service/{artistShortId}/albums',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'An artist and their albums',
     params: z.object({ artistShortId: shortId }),
     response: ArtistAlbumsRes,

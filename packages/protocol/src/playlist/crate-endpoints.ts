@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { SERVICE_ROLES } from '../enums';
 import {
   AddCrateSongsBody,
   AddCrateSongsRes,
@@ -87,7 +86,7 @@ export const crateEndpoints = {
     service: P,
     method: 'GET',
     path: '/crate/user/service/{userUuid}',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Service route: every crate of a user, the special ones included',
     params: UserUuidParam,
     query: CratesPageQuery,
@@ -185,7 +184,7 @@ export const crateEndpoints = {
     service: P,
     method: 'GET',
     path: '/crate/service/all-crates',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Service route: every crate (limit ≤ 100, offset)',
     query: CratesPageQuery,
     response: CratesPage,
@@ -194,7 +193,7 @@ export const crateEndpoints = {
     service: P,
     method: 'GET',
     path: '/crate/service/{crateShortId}/songs',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Service route: the songs of a crate by its short id',
     params: z.object({ crateShortId: z.string().min(1).max(32) }),
     query: CrateSongsPageQuery,

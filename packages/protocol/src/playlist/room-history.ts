@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { SERVICE_ROLES } from '../enums';
 import { LimitOffsetQuery } from '../qb';
 import { MinimalSongDto } from '../room/dto';
 import { RecentSongDto, RecentSongsPageDto, VoteCountsDto } from '../room/endpoints-shared';
@@ -25,7 +24,7 @@ export const roomHistoryEndpoints = {
     service: S,
     method: 'POST',
     path: '/rooms/{slug}/recent-songs',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Services: records a play in a room’s history (a song played elsewhere, an import)',
     params: SlugParam,
     body: z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, SERVICE_ROLES } from '../enums';
 import { SongProvider } from '../room/dto';
 import { SongStreamUrls } from '../song/dto';
 import { SongDataDto } from './search';
@@ -173,7 +172,7 @@ export const playlistSongDataEndpoints = {
     service: P,
     method: 'GET',
     path: '/song-data/{providerSongId}/{musicProvider}/service',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary:
       'Service variant of /providers: also imports the song into the catalogue (idempotent) and stores the providers found, so the answer always has an id and short id',
     params: SongDataProviderParams,
@@ -216,7 +215,7 @@ export const playlistSongDataEndpoints = {
     service: P,
     method: 'POST',
     path: '/song-data/migrate-links',
-    auth: ADMIN_ROLES,
+    auth: 'admin.songs',
     summary:
       'Admin: re-reads one batch of catalogue songs from their providers and stores fresh links, thumbnails, previews and the providers they match',
     body: MigrateLinksBody,

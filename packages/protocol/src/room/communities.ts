@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { ADMIN_ROLES } from '../enums';
 import { LimitOffsetQuery, QbQuery, qbPage } from '../qb';
 import { RoomDto } from './dto';
 import { HttpsUrl, RoomSlugInput } from './endpoints-shared';
@@ -301,7 +300,7 @@ export const communityEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/communities',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Every community (qb): filter/or/s/sort on id, uuid, slug, name, visibility…',
     query: QbQuery,
     response: qbPage(CommunityDto),
@@ -310,7 +309,7 @@ export const communityEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/communities/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'One community, private ones included',
     params: CommunityIdParam,
     response: CommunityDto,
@@ -319,7 +318,7 @@ export const communityEndpoints = {
     service: S,
     method: 'POST',
     path: '/admin/communities',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Creates a community for `ownerUuid` (default the admin); no ownership limit',
     body: AdminCreateCommunityReq,
     response: CommunityDto,
@@ -329,7 +328,7 @@ export const communityEndpoints = {
     service: S,
     method: 'POST',
     path: '/admin/communities/bulk',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Creates several communities (`bulk`), all or none',
     body: AdminBulkCommunitiesReq,
     response: z.array(CommunityDto),
@@ -339,7 +338,7 @@ export const communityEndpoints = {
     service: S,
     method: 'PATCH',
     path: '/admin/communities/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Changes some settings of any community',
     params: CommunityIdParam,
     body: UpdateCommunityReq.extend({ ownerUuid: z.string().uuid().optional() }),
@@ -349,7 +348,7 @@ export const communityEndpoints = {
     service: S,
     method: 'PUT',
     path: '/admin/communities/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Replaces every setting of a community',
     params: CommunityIdParam,
     body: AdminReplaceCommunityReq,
@@ -359,7 +358,7 @@ export const communityEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/admin/communities/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.communities',
     summary: 'Ends any community; its rooms stay',
     params: CommunityIdParam,
     response: OkResponse,

@@ -33,8 +33,6 @@ export const RoomUserRole = z.enum([
   'dj',
 ]);
 export type RoomUserRole = z.infer<typeof RoomUserRole>;
-/** "Moderators, owner and coOwner form the moderator list" (spec §6). */
-export const ROOM_MODERATOR_ROLES: readonly RoomUserRole[] = ['owner', 'coOwner', 'moderator'];
 
 /** Providers a room may play from (RoomDto.musicProviderKeys). */
 export const RoomMusicProvider = z.enum([

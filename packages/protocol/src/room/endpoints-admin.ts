@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { ADMIN_ROLES, SERVICE_ROLES } from '../enums';
 import { QbQuery, qbPage, TakeSkipQuery } from '../qb';
 import { RoomDto } from './dto';
 import {
@@ -32,9 +31,6 @@ export const ADMIN_ROOM_QB_FIELDS = [
   'deletedAt',
 ] as const;
 
-/** Admins and services (deleting or handing over an account's rooms). */
-export const ROOM_ACCOUNT_ROLES = [...ADMIN_ROLES, 'staff'] as const;
-
 export const UserIdParam = z.object({ userId: z.string().uuid() });
 export const ReassignRoomsReq = z.object({ newOwnerUuid: z.string().uuid() });
 export const RoomUuidsDto = z.object({ roomUuids: z.array(z.string()) });
@@ -61,7 +57,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'PATCH',
     path: '/rooms/admin/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.rooms',
     summary: 'Changes any setting of a room, including promoted, isLive, liveAudio and entry fees',
     params: RoomIdParam,
     body: AdminUpdateRoomReq,
@@ -71,7 +67,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/rooms',
-    auth: ADMIN_ROLES,
+    auth: 'admin.rooms',
     summary:
       'Every room, deleted ones included (qb): filter/or/s/sort on id, uuid, slug, name, type, isLive, deletedAt…',
     query: QbQuery,
@@ -81,7 +77,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/rooms/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.rooms',
     summary: 'One room, admin view (uuid, slug or numeric id; deleted ones included)',
     params: RoomIdParam,
     response: AdminRoomDto,
@@ -90,7 +86,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'POST',
     path: '/rooms/{id}/reset',
-    auth: ADMIN_ROLES,
+    auth: 'admin.rooms',
     summary: 'Clears the live state of a room (DJs, song, votes); connected clients rejoin',
     params: RoomIdParam,
     response: OkResponse,
@@ -99,7 +95,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/rooms/service/list',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Every room, oldest first (service-to-service)',
     query: TakeSkipQuery,
     response: RoomPageDto,
@@ -108,7 +104,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/rooms/service/room/{id}',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'One room (service-to-service)',
     params: RoomIdParam,
     response: RoomDto,
@@ -117,7 +113,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/rooms/users/service/{id}',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Uuids of the users in a room now (service-to-service)',
     params: RoomIdParam,
     response: UserUuidsDto,
@@ -126,7 +122,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/info-admin/played-seconds',
-    auth: ADMIN_ROLES,
+    auth: 'admin.status',
     summary: 'Seconds of music played, in total and per room',
     response: PlayedSecondsDto,
   }),
@@ -134,7 +130,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'GET',
     path: '/info-admin/status',
-    auth: ADMIN_ROLES,
+    auth: 'admin.status',
     summary: 'Room counts and whether the realtime layer runs in this process',
     response: RoomServiceStatusDto,
   }),
@@ -142,7 +138,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/rooms/user/{userId}',
-    auth: ROOM_ACCOUNT_ROLES,
+    auth: 'room.account.manage',
     summary:
       'Deletes every room an account owns and takes away its co-owner, moderator and DJ roles elsewhere',
     params: UserIdParam,
@@ -152,7 +148,7 @@ export const roomAdminEndpoints = {
     service: S,
     method: 'PATCH',
     path: '/rooms/user/{userId}',
-    auth: ROOM_ACCOUNT_ROLES,
+    auth: 'room.account.manage',
     summary: 'Hands every room an account owns to another account',
     params: UserIdParam,
     body: ReassignRoomsReq,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { ADMIN_ROLES } from '../enums';
 import { LimitOffsetQuery, QbQuery, qbPage } from '../qb';
 import { HttpsUrl, RoomSlugInput } from './endpoints-shared';
 
@@ -198,7 +197,7 @@ export const eventEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/events',
-    auth: ADMIN_ROLES,
+    auth: 'admin.events',
     summary: 'Every event (qb): filter/or/s/sort on id, slug, name, roomUuid, startsAt…',
     query: QbQuery,
     response: qbPage(EventDto),
@@ -207,7 +206,7 @@ export const eventEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/events/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.events',
     summary: 'One event, private ones included',
     params: EventIdParam,
     response: EventDto,

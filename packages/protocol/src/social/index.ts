@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, SERVICE_OR_ADMIN_ROLES } from '../enums';
 import { endpoint, OkResponse } from '../contract';
 import { DjFanPageDto, FanCountDto } from '../notification/dj-fans';
 import { SkipTakeQuery, SocialUserParam } from '../notification/friends';
@@ -119,7 +118,7 @@ export const socialEndpoints = {
     service: S,
     method: 'GET',
     path: '/user-book-contact/admin/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.contacts',
     summary: "Admins: a user's stored contacts (hashes only)",
     params: SocialUserParam,
     query: SkipTakeQuery,
@@ -175,7 +174,7 @@ export const socialEndpoints = {
     service: S,
     method: 'POST',
     path: '/web-notifications/push-notification',
-    auth: SERVICE_OR_ADMIN_ROLES,
+    auth: 'push.send.direct',
     summary: "Services and admins: a web push to one user's browsers now",
     // The same title, body and in-app link as every other sending route.
     body: DirectNotificationReq.omit({ data: true }),

@@ -122,10 +122,6 @@ export const TranscoderSnsRes = z.object({
 });
 export type TranscoderSnsRes = z.infer<typeof TranscoderSnsRes>;
 
-/** Who may edit a song's tags besides its uploader; who may delete any song. */
-export const SONG_EDITOR_ROLES = ['superUser', 'admin', 'globalModerator', 'moderator'] as const;
-export const SONG_DELETER_ROLES = ['superUser', 'admin'] as const;
-
 /** Song service: tag edits, deletion, one's own uploads, the external transcoder's callback. */
 export const songEditContracts = {
   metadata: endpoint({

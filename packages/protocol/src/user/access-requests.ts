@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { MODERATOR_ROLES } from '../enums';
 import { LimitOffsetQuery } from '../qb';
 
 const S = 'user' as const;
@@ -45,7 +44,7 @@ export const accessRequestEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/upload-access-requests',
-    auth: MODERATOR_ROLES,
+    auth: 'upload.access.review',
     summary: 'Moderators: requests (status, default PENDING), oldest first',
     query: LimitOffsetQuery.extend({ status: AccessRequestStatus.default('PENDING') }),
     response: z.object({ data: z.array(AccessRequestDto), total: z.number().int() }),
@@ -54,7 +53,7 @@ export const accessRequestEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/upload-access-requests/{id}/handle',
-    auth: MODERATOR_ROLES,
+    auth: 'upload.access.review',
     summary: 'Moderators: grant (the uploadMusic capability) or decline a request',
     params: z.object({ id: z.coerce.number().int().min(1) }),
     body: z.object({ grant: z.boolean() }),

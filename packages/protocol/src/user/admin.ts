@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, UserRole } from '../enums';
+import { UserRole } from '../enums';
 import { QbQuery, qbPage } from '../qb';
 import { SignUpReq } from './auth';
 import { AdminUserDto, IdParam } from './dto';
@@ -45,7 +45,7 @@ export const adminEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/users',
-    auth: ADMIN_ROLES,
+    auth: 'admin.users',
     summary:
       'Accounts (qb): filter/or/s on id, uuid, nickname, email, status, roles…; sort by createdAt, nickname, id…; limit/offset/page',
     query: QbQuery,
@@ -55,7 +55,7 @@ export const adminEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/users/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.users',
     summary: 'One account, admin view (uuid or numeric id)',
     params: IdParam,
     response: AdminUserDto,
@@ -64,7 +64,7 @@ export const adminEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/admin/sign-up',
-    auth: ADMIN_ROLES,
+    auth: 'admin.users',
     summary: 'Creates an account whose e-mail needs no verification (CREATED_BY_ADMIN)',
     body: AdminSignUpReq,
     response: AdminUserDto,
@@ -75,7 +75,7 @@ export const adminEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/change-password-admin',
-    auth: ADMIN_ROLES,
+    auth: 'admin.users',
     summary: "Sets an account's password and ends its sessions",
     body: ChangePasswordAdminReq,
     response: AdminUserDto,

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import {
-  ADMIN_ROLES,
-  Badge,
-  Capability,
-  DeactivationRequestStatus,
-  MODERATOR_ROLES,
-  SERVICE_ROLES,
-  UserRole,
-} from '../enums';
+import { Badge, Capability, DeactivationRequestStatus, UserRole } from '../enums';
 import { LimitOffsetQuery } from '../qb';
 import { AdminUserDto, IdParam, UpdateProfileReq, UserProfileDto } from './dto';
 import { CapabilitiesDto } from './profile';
@@ -20,9 +12,6 @@ export const MODERATION_REASON_MAX = 500;
 export const MODERATION_COMMENT_MAX = 2000;
 /** Longest temporary ban: one year. */
 export const TEMP_BAN_MAX_MINUTES = 366 * 24 * 60;
-
-/** Roles a moderator (or global moderator) may grant; admins may grant any role but superUser. */
-export const MODERATOR_GRANTABLE_ROLES: readonly UserRole[] = ['user', 'promoter'];
 
 const userUuid = z.string().uuid();
 const reason = z.string().trim().max(MODERATION_REASON_MAX).optional();
@@ -96,7 +85,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/kick',
-    auth: MODERATOR_ROLES,
+    auth: 'user.kick',
     summary: 'Ends every session of an account (its tokens stop working)',
     body: ModerationReasonReq,
     response: AdminUserDto,
@@ -105,7 +94,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/ban',
-    auth: MODERATOR_ROLES,
+    auth: 'user.ban',
     summary: 'Bans an account until unbanned; ends its sessions and refuses its logins',
     body: ModerationReasonReq,
     response: AdminUserDto,
@@ -114,7 +103,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/temporary-ban',
-    auth: MODERATOR_ROLES,
+    auth: 'user.ban',
     summary:
       'Bans an account for durationMinutes or until an instant; the ban lifts by itself afterwards',
     body: TemporaryBanReq,
@@ -124,7 +113,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/unban',
-    auth: MODERATOR_ROLES,
+    auth: 'user.ban',
     summary: 'Lifts a ban',
     body: TargetUserReq,
     response: AdminUserDto,
@@ -133,7 +122,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/add-role',
-    auth: MODERATOR_ROLES,
+    auth: 'user.role.grant',
     summary:
       'Grants a role (moderators may grant user and promoter; admins any role but superUser)',
     body: AddRoleReq,
@@ -143,7 +132,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/add-global-moderator-role',
-    auth: ADMIN_ROLES,
+    auth: 'user.role.globalModerator.grant',
     summary: 'Grants the globalModerator role',
     body: TargetUserReq,
     response: AdminUserDto,
@@ -152,7 +141,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'PUT',
     path: '/users/{id}/capabilities/{capability}',
-    auth: MODERATOR_ROLES,
+    auth: 'user.capability.edit',
     summary: 'Grants a capability to an account (uuid or numeric id); answers its capabilities',
     params: CapabilityParams,
     response: CapabilitiesDto,
@@ -161,7 +150,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/users/{id}/capabilities/{capability}',
-    auth: MODERATOR_ROLES,
+    auth: 'user.capability.edit',
     summary: 'Takes a capability away (uuid or numeric id); answers the remaining capabilities',
     params: CapabilityParams,
     response: CapabilitiesDto,
@@ -170,7 +159,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/profile-admin',
-    auth: MODERATOR_ROLES,
+    auth: 'user.profile.edit.other',
     summary: "Edits another account's profile (the fields of POST /users/profile)",
     body: ProfileAdminReq,
     response: AdminUserDto,
@@ -179,7 +168,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/change-badges-admin',
-    auth: MODERATOR_ROLES,
+    auth: 'user.badges.edit',
     summary: "Replaces an account's badges",
     body: BadgesReq,
     response: AdminUserDto,
@@ -188,7 +177,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/add-badges-service',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Adds badges to an account (service to service)',
     body: BadgesReq,
     response: UserProfileDto,
@@ -197,7 +186,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/remove-badges-service',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Removes badges from an account (service to service)',
     body: BadgesReq,
     response: UserProfileDto,
@@ -206,7 +195,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/moderation-comments',
-    auth: MODERATOR_ROLES,
+    auth: 'user.notes',
     summary: 'Adds a moderator note about an account',
     body: ModerationCommentReq,
     response: ModerationCommentDto,
@@ -216,7 +205,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'GET',
     path: '/moderation-comments/{id}',
-    auth: MODERATOR_ROLES,
+    auth: 'user.notes',
     summary: 'Moderator notes about an account (id = user uuid), newest first',
     params: IdParam,
     response: z.array(ModerationCommentDto),
@@ -237,7 +226,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/list-deactivate',
-    auth: MODERATOR_ROLES,
+    auth: 'user.deactivation.manage',
     summary: 'Open deactivation requests with their accounts, oldest first',
     query: LimitOffsetQuery,
     response: DeactivationListRes,
@@ -246,7 +235,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/cancel-requested-deactivate',
-    auth: MODERATOR_ROLES,
+    auth: 'user.deactivation.manage',
     summary: 'Cancels an open deactivation request; the account is active again',
     body: TargetUserReq,
     response: DeactivationRequestDto,
@@ -265,7 +254,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/moderation/{id}',
-    auth: MODERATOR_ROLES,
+    auth: 'user.moderation.read',
     summary:
       'Moderators: one account as the staff console shows it (roles, capabilities, ban) — uuid or numeric id',
     params: IdParam,
@@ -275,7 +264,7 @@ export const moderationEndpoints = {
     service: S,
     method: 'POST',
     path: '/users/reactivate/{id}',
-    auth: MODERATOR_ROLES,
+    auth: 'user.deactivation.manage',
     summary: 'Reactivates a deactivated account (id = uuid)',
     params: IdParam,
     response: AdminUserDto,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { ADMIN_ROLES, MODERATOR_ROLES, PhoneValidationStatus } from '../enums';
+import { PhoneValidationStatus } from '../enums';
 import { LimitOffsetQuery } from '../qb';
 import { AccessTokenRes } from './dto';
 
@@ -126,7 +126,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'GET',
     path: '/phone-validation/recents',
-    auth: MODERATOR_ROLES,
+    auth: 'phone.review',
     summary: 'Recent phone validations, newest first',
     query: LimitOffsetQuery,
     response: z.object({ data: z.array(PhoneValidationRecordDto), total: z.number().int() }),
@@ -135,7 +135,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/phone-validation/recents',
-    auth: MODERATOR_ROLES,
+    auth: 'phone.review',
     summary: 'Forgets every recorded phone validation',
     response: z.object({ deleted: z.number().int() }),
   }),
@@ -143,7 +143,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'GET',
     path: '/phone-validation/fraudConstants',
-    auth: MODERATOR_ROLES,
+    auth: 'phone.review',
     summary: 'The limits and line-type rules phone login applies',
     response: PhoneFraudConstantsDto,
   }),
@@ -173,7 +173,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'POST',
     path: '/mobile-auth/whitelist',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'Lets a number log in by phone even when validation would refuse it',
     body: AddPhoneWhitelistReq,
     response: PhoneWhitelistEntryDto,
@@ -184,7 +184,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/mobile-auth/whitelist/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'Takes a number off the phone whitelist',
     params: NumericId,
     response: OkResponse,
@@ -193,7 +193,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/phoneNumbers',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'The phone whitelist, newest first (limit/offset, search)',
     query: PhoneWhitelistListQuery,
     response: PhoneWhitelistPage,
@@ -202,7 +202,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'GET',
     path: '/admin/phoneNumbers/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'One number of the phone whitelist',
     params: NumericId,
     response: PhoneWhitelistEntryDto,
@@ -211,7 +211,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'POST',
     path: '/admin/phoneNumbers',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'Adds a number to the phone whitelist',
     body: AddPhoneWhitelistReq,
     response: PhoneWhitelistEntryDto,
@@ -222,7 +222,7 @@ export const phoneEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/admin/phoneNumbers/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.phone',
     summary: 'Removes a number from the phone whitelist',
     params: NumericId,
     response: OkResponse,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { Capability, SERVICE_ROLES, UserMusicProvider } from '../enums';
+import { Capability, UserMusicProvider } from '../enums';
 import { TakeSkipQuery } from '../qb';
 import { IdParam, OwnProfileDto, UpdateProfileReq, UserProfileDto } from './dto';
 
@@ -97,7 +97,7 @@ export const profileEndpoints = {
     service: S,
     method: 'GET',
     path: '/profile/{id}/service',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Profile with private fields, for other services (uuid or numeric id)',
     params: IdParam,
     response: OwnProfileDto,
@@ -177,7 +177,7 @@ export const profileEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/service/all-user-profiles',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Every account (deactivated included, see status), oldest first, paged by take/skip',
     query: TakeSkipQuery,
     response: ServiceProfilesRes,
@@ -186,7 +186,7 @@ export const profileEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/service/update-user-profiles',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Accounts by most recent update first (optionally only since an instant), paged',
     query: ServiceProfilesQuery,
     response: ServiceProfilesRes,
@@ -195,7 +195,7 @@ export const profileEndpoints = {
     service: S,
     method: 'GET',
     path: '/users/service/{id}/user-profile',
-    auth: SERVICE_ROLES,
+    auth: 'service.call',
     summary: 'Profile with private fields, for other services (uuid or numeric id)',
     params: IdParam,
     response: OwnProfileDto,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
-import { AgoraRole, SERVICE_ROLES } from '../enums';
+import { AgoraRole } from '../enums';
 import { IdParam } from './dto';
 
 /**
@@ -157,7 +157,7 @@ export const providerTokenEndpoints = {
     service: S,
     method: 'GET',
     path: '/spotify/access-token/{id}/service',
-    auth: SERVICE_ROLES,
+    auth: 'provider.token.read',
     summary:
       "For other services: a user's current Spotify access token (uuid or numeric id), refreshed when expired",
     params: IdParam,

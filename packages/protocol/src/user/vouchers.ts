@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { ADMIN_ROLES, Capability, VoucherStatus } from '../enums';
+import { Capability, VoucherStatus } from '../enums';
 import { LimitOffsetQuery } from '../qb';
 import { SignUpReq } from './auth';
 import { AccessTokenRes, UuidParam } from './dto';
@@ -57,7 +57,7 @@ export const voucherEndpoints = {
     service: S,
     method: 'POST',
     path: '/vouchers',
-    auth: ADMIN_ROLES,
+    auth: 'admin.vouchers',
     summary: 'Creates 1 to 100 PENDING vouchers (optionally granting a capability)',
     body: CreateVouchersReq,
     response: z.array(VoucherDto),
@@ -67,7 +67,7 @@ export const voucherEndpoints = {
     service: S,
     method: 'GET',
     path: '/vouchers',
-    auth: ADMIN_ROLES,
+    auth: 'admin.vouchers',
     summary: 'Vouchers, newest first, optionally of one status',
     query: VoucherListQuery,
     response: VoucherListRes,
@@ -76,7 +76,7 @@ export const voucherEndpoints = {
     service: S,
     method: 'DELETE',
     path: '/vouchers/{id}',
-    auth: ADMIN_ROLES,
+    auth: 'admin.vouchers',
     summary: 'Revokes a PENDING voucher (id = voucher uuid)',
     params: UuidParam,
     response: VoucherDto,

@@ -1,6 +1,6 @@
 import type { ErrorCode, RoomDto, TokenRole } from '@tt/protocol';
 import { ROOM_ERRORS } from '../errors';
-import { hasRoomRole, isBannedFromRoom } from './roles';
+import { can } from '@tt/rules';
 
 export interface DjCandidate {
   uuid: string;
@@ -13,24 +13,18 @@ export interface DjCandidate {
 type Settings = Pick<RoomDto, 'djType' | 'roomRoles' | 'numberOfDjs'>;
 
 /**
- * Who may DJ (`canDj`), RR-DJ-1…5: never a guest, a banned/kicked user or one with djDisabled;
- * EVERYONE: anyone else; INVITE_ONLY: the room's `dj` role or its moderators (owner, coOwner,
- * moderator); PRO_PLAN_OWNER (SUB-PERKS-2): Pro subscribers, and the owner and co-owners.
+ * Who may DJ (`canDj`), RR-DJ-1…5: the access table's `room.dj` in this room (ACCESS-TABLE-1):
+ * never a guest, a banned/kicked user or one with djDisabled; EVERYONE: anyone else; INVITE_ONLY:
+ * the room's `dj` role or its moderators (owner, coOwner, moderator); PRO_PLAN_OWNER
+ * (SUB-PERKS-2): Pro subscribers, and the owner and co-owners.
  */
 export function canDj(settings: Settings, user: DjCandidate, now: number): boolean {
-  if (user.isGuest) return false;
-  if (isBannedFromRoom(settings, user.uuid, now)) return false;
-  if (hasRoomRole(settings, user.uuid, ['djDisabled'], now)) return false;
-  switch (settings.djType) {
-    case 'EVERYONE':
-      return true;
-    case 'INVITE_ONLY':
-      return hasRoomRole(settings, user.uuid, ['dj', 'owner', 'coOwner', 'moderator'], now);
-    case 'PRO_PLAN_OWNER':
-      return user.pro === true || hasRoomRole(settings, user.uuid, ['owner', 'coOwner'], now);
-    default:
-      return false;
-  }
+  const actor = {
+    uuid: user.uuid,
+    roles: user.isGuest ? (['guest'] as const) : user.roles,
+    pro: user.pro,
+  };
+  return can(actor, 'room.dj', { room: settings, now });
 }
 
 /** Why this user may not take a seat now, or null (RR-SEAT-1, RR-SEAT-2, RR-DJ-*). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoomDto, RoomUserRoleDto } from '@tt/protocol';
 import { isSingleEmoji } from './animation';
 import { canDj, djsOverSeats, takeSeatRefusal } from './dj';
-import { highestRoomRole, isRoleInForce, isRoomModerator, nextRoleExpiry } from './roles';
+import { can, highestRoomRole, nextRoleExpiry, roleInForce } from '@tt/rules';
 import { mustStepDown, nextDjIndex, songsRemaining } from './rotation';
 import { applyVote, NO_VOTES, vibeMeter } from './votes';
 
@@ -71,7 +71,7 @@ describe('who may DJ', () => {
     const s = settings('EVERYONE', [role('x', 'djDisabled', NOW + 1000)]);
     expect(canDj(s, user('x'), NOW)).toBe(false);
     expect(canDj(s, user('x'), NOW + 1000)).toBe(true);
-    expect(isRoleInForce(role('x', 'banned'), NOW)).toBe(true);
+    expect(roleInForce(role('x', 'banned'), NOW)).toBe(true);
     expect(nextRoleExpiry(s, NOW)).toBe(NOW + 1000);
     expect(nextRoleExpiry(s, NOW + 1000)).toBeNull();
   });
@@ -161,11 +161,18 @@ describe('roles and animations', () => {
 
   it('RR-MOD-1: room moderators and platform moderators moderate', () => {
     const s = settings('EVERYONE', [role('m', 'moderator'), role('c', 'coOwner'), role('d', 'dj')]);
-    expect(isRoomModerator(s, { uuid: 'm', roles: [] }, NOW)).toBe(true);
-    expect(isRoomModerator(s, { uuid: 'c', roles: [] }, NOW)).toBe(true);
-    expect(isRoomModerator(s, { uuid: 'd', roles: [] }, NOW)).toBe(false);
-    expect(isRoomModerator(s, { uuid: 'x', roles: ['user', 'globalModerator'] }, NOW)).toBe(true);
-    expect(isRoomModerator(s, { uuid: 'x', roles: ['user', 'staff'] }, NOW)).toBe(false);
+    expect(can({ uuid: 'm', roles: [] }, 'room.skip.other', { room: s, now: NOW })).toBe(true);
+    expect(can({ uuid: 'c', roles: [] }, 'room.skip.other', { room: s, now: NOW })).toBe(true);
+    expect(can({ uuid: 'd', roles: [] }, 'room.skip.other', { room: s, now: NOW })).toBe(false);
+    expect(
+      can({ uuid: 'x', roles: ['user', 'globalModerator'] }, 'room.skip.other', {
+        room: s,
+        now: NOW,
+      }),
+    ).toBe(true);
+    expect(
+      can({ uuid: 'x', roles: ['user', 'staff'] }, 'room.skip.other', { room: s, now: NOW }),
+    ).toBe(false);
   });
 
   it('RR-ANIM-1: exactly one emoji grapheme', () => {

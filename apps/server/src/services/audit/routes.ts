@@ -3,13 +3,13 @@ import {
   ANALYTICS_TOPICS,
   analyticsEndpoints as e,
   auditEndpoints as a,
-  MODERATION_LOG_ROLES,
   SOCKET_ACTIONS,
   StatefulServerMessageName,
   StatelessServerMessageName,
   type AnalyticsEventInput,
 } from '@tt/protocol';
-import { assertAllowed, caller as callerOf } from '../../platform/auth';
+import { requireAccess } from '../../platform/access';
+import { caller as callerOf } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { geolocate } from './geolocate';
@@ -47,7 +47,7 @@ export function registerModerationRoutes(
   route(app, a.geolocate, ({ request }) => geolocate(request.ip));
   route(app, a.geolocateIp, ({ auth, request, body }) => {
     // AUDIT-GEO-1: someone else's address is for the moderation roles.
-    if (body.ip) assertAllowed(auth, MODERATION_LOG_ROLES);
+    if (body.ip) requireAccess(auth, 'audit.geolocate');
     return geolocate(body.ip ?? request.ip);
   });
   route(app, a.socketEventNames, () => ({

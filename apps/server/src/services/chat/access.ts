@@ -1,11 +1,5 @@
-import {
-  MODERATOR_ROLES,
-  type CometMemberScope,
-  type RoomDto,
-  type RoomUserRole,
-  type TokenRole,
-} from '@tt/protocol';
-import { roleInForce } from '@tt/rules';
+import type { CometMemberScope, Permission, RoomDto, TokenRole } from '@tt/protocol';
+import { accessRefusal, can, refusalCode, roomRolesOf, type Actor } from '@tt/rules';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
 import type { ChatMemberRow } from './schema';
@@ -19,32 +13,36 @@ export interface ChatCaller {
   via: 'token' | 'apikey' | 'session';
 }
 
-/** Platform moderators and admins act as moderators in every room. */
-export const isGlobalModerator = (roles: readonly TokenRole[]) =>
-  MODERATOR_ROLES.some((r) => roles.includes(r));
+/** The chat caller as the access table sees them (ACCESS-CAN-1). */
+export const chatActor = (caller: Pick<ChatCaller, 'uid' | 'roles'>): Actor => ({
+  uuid: caller.uid,
+  roles: caller.roles,
+});
 
-const holds = (room: RoomDto, uid: string, role: RoomUserRole, now = Date.now()) =>
-  room.roomRoles.some((r) => r.userUuid === uid && r.role === role && roleInForce(r, now));
-
-/** CHAT-MOD-1: the room's owner, co-owners and moderators, and platform moderators. */
-export function isRoomModerator(room: RoomDto, caller: Pick<ChatCaller, 'uid' | 'roles'>): boolean {
-  if (isGlobalModerator(caller.roles)) return true;
-  return (['owner', 'coOwner', 'moderator'] as const).some((r) => holds(room, caller.uid, r));
+/**
+ * CHAT-MOD-1: may the caller do this in the room's chat (or, with no room, anywhere)? The room's
+ * owner, co-owners and moderators, and platform moderators, by the access table.
+ */
+export function mayInChat(
+  caller: Pick<ChatCaller, 'uid' | 'roles'>,
+  permission: Permission,
+  room: RoomDto | null,
+): boolean {
+  return can(chatActor(caller), permission, room ? { room } : undefined);
 }
 
 /** CHAT-SYNC-1: a member's chat scope from their room roles. */
 export function scopeFor(room: RoomDto, uid: string): CometMemberScope {
-  if (holds(room, uid, 'owner') || holds(room, uid, 'coOwner')) return 'admin';
-  if (holds(room, uid, 'moderator')) return 'moderator';
+  const held = roomRolesOf(room, uid);
+  if (held.includes('owner') || held.includes('coOwner')) return 'admin';
+  if (held.includes('moderator')) return 'moderator';
   return 'participant';
 }
 
-/** Is the uid banned, or kicked and not yet back? (platform moderators never are) */
+/** Is the uid banned, or kicked and not yet back? (platform moderators never are: ACCESS-RESTRICT-1) */
 export function refusedEntry(room: RoomDto, caller: Pick<ChatCaller, 'uid' | 'roles'>) {
-  if (isGlobalModerator(caller.roles)) return null;
-  if (holds(room, caller.uid, 'banned')) return 'ROOM_BANNED' as const;
-  if (holds(room, caller.uid, 'kicked')) return 'ROOM_KICKED' as const;
-  return null;
+  const why = accessRefusal(chatActor(caller), 'room.join', { room });
+  return why ? refusalCode('room.join', why) : null;
 }
 
 /** Room chat checks, through the rooms port (the room service owns rooms and roles). */
@@ -94,7 +92,7 @@ export class RoomAccess {
   async assertCanJoin(room: RoomDto, caller: ChatCaller): Promise<void> {
     if (caller.readOnly) throw fail('CHAT_READ_ONLY');
     await this.assertCanRead(room, caller);
-    if (!room.isLive && !isRoomModerator(room, caller)) throw fail('ROOM_NOT_LIVE');
+    if (!room.isLive && !mayInChat(caller, 'chat.read.offline', room)) throw fail('ROOM_NOT_LIVE');
   }
 
   /**
@@ -108,7 +106,7 @@ export class RoomAccess {
     const refused = refusedEntry(room, caller);
     if (refused) throw fail(refused);
     if (!member) throw fail('CHAT_NOT_JOINED');
-    if (!isGlobalModerator(caller.roles) && holds(room, caller.uid, 'chatDisabled')) {
+    if (accessRefusal(chatActor(caller), 'room.chat', { room }) === 'room:chatDisabled') {
       throw fail('CHAT_MUTED');
     }
   }

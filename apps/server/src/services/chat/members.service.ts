@@ -1,12 +1,7 @@
 import type { ChatPageQuery, CometGroup, CometGroupMember, RoomDto } from '@tt/protocol';
+import { requireAccess } from '../../platform/access';
 import { fail } from '../../platform/errors';
-import {
-  isGlobalModerator,
-  isRoomModerator,
-  refusedEntry,
-  scopeFor,
-  type ChatCaller,
-} from './access';
+import { chatActor, refusedEntry, scopeFor, type ChatCaller } from './access';
 import type { ChatCore } from './core';
 import { DEFAULT_PAGE } from './history.service';
 import { cometGroup, cometMember, groupConversationId } from './present';
@@ -84,8 +79,7 @@ export class ChatMembers {
   /** The sync endpoint: the room's moderators and staff may ask for it. */
   async syncAsked(caller: ChatCaller, idOrSlug: string, uids?: string[]) {
     const room = await this.core.access.find(idOrSlug);
-    const staff = caller.roles.includes('staff') || isGlobalModerator(caller.roles);
-    if (!staff && !isRoomModerator(room, caller)) throw fail('ROOM_MODERATE_FORBIDDEN');
+    requireAccess(chatActor(caller), 'chat.members.manage', { room });
     return { members: await this.sync(room, uids) };
   }
 

@@ -2,7 +2,7 @@ import type { CometMessage, EditChatMessageReq, RoomDto, SendChatMessageReq } fr
 import { canEdit, canRecall, CHAT_MAX_REACTIONS_PER_USER } from '@tt/rules';
 import { randomUUID } from 'node:crypto';
 import { fail } from '../../platform/errors';
-import { isGlobalModerator, isRoomModerator, type ChatCaller } from './access';
+import { mayInChat, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
 import { cometMessage, groupConversationId, userConversationId } from './present';
@@ -57,7 +57,7 @@ export class ChatMessages {
     const composed = composeMessage(body, {
       sender: caller.uid,
       profile,
-      mayPostRoom: room ? isRoomModerator(room, caller) : isGlobalModerator(caller.roles),
+      mayPostRoom: mayInChat(caller, 'chat.room.announce', room),
       maxLength: core.maxLength,
     });
     await core.flood.take(caller.uid);
@@ -196,7 +196,7 @@ export class ChatMessages {
     const { row, room } = await this.readable(caller, id);
     if (row.deletedAt) return this.present(row, caller.uid);
     const now = Date.now();
-    const moderator = room ? isRoomModerator(room, caller) : isGlobalModerator(caller.roles);
+    const moderator = mayInChat(caller, 'chat.message.delete.other', room);
     const recall = canRecall({ ...row, sentAtMs: row.sentAt.getTime() }, caller.uid, now);
     if (!moderator && !recall) throw fail('CHAT_RECALL_FORBIDDEN');
     await this.core.flood.take(caller.uid);

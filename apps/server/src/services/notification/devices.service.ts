@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SERVICE_OR_ADMIN_ROLES, type DeviceDto, type DevicePlatform } from '@tt/protocol';
+import type { DeviceDto, DevicePlatform } from '@tt/protocol';
+import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
@@ -73,12 +74,7 @@ export class DevicesService {
 
   /** NOTIFY-DEVICE-2: the owner, or admins and services. */
   private requireSelfOrStaff(auth: AuthContext, userUuid: string): void {
-    if (
-      auth.uuid !== userUuid &&
-      !auth.roles.some((r) => (SERVICE_OR_ADMIN_ROLES as readonly string[]).includes(r))
-    ) {
-      throw fail('NOTIFY_OTHER_USER');
-    }
+    if (auth.uuid !== userUuid) requireAccess(auth, 'devices.other.read');
   }
 
   /** NOTIFY-DEVICE-1: a token belongs to the account that registered it last. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendingEndpoints as s, type SendResultDto } from '@tt/protocol';
-import { isRoomModerator } from '@tt/rules';
+import { requireAccess } from '../../platform/access';
 import { caller } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { NotifyRequest } from '../../platform/events';
@@ -109,7 +109,7 @@ export function registerSendingRoutes(
   route(app, s.fromRoom, async ({ request, body }) => {
     const me = caller(request);
     const r = await room(body.roomUuid);
-    if (!isRoomModerator(r, me)) throw fail('NOTIFY_ROOM_FORBIDDEN');
+    requireAccess(me, 'room.notify', { room: r });
     if (!ports.rooms) throw fail('SERVICE_UNAVAILABLE');
     const regulars = await regularsOf(ports.rooms, r.uuid, 5000);
     if (

@@ -7,7 +7,7 @@ import {
   type QbQuery,
   type TokenRole,
 } from '@tt/protocol';
-import { avatarLock, BUILTIN_AVATARS, DEFAULT_AVATAR } from '@tt/rules';
+import { avatarLock, BUILTIN_AVATARS, DEFAULT_AVATAR, can } from '@tt/rules';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import { qbPageOf, qbPlan, type QbField } from '../../platform/qb';
@@ -43,8 +43,6 @@ export function toAvatarDto(a: AvatarRow): AvatarDto {
     updatedAt: a.updatedAt.toISOString(),
   };
 }
-
-const ADMIN: readonly TokenRole[] = ['admin', 'superUser'];
 
 /** The avatar catalogue and who may wear what (AVATAR-* in docs/POINTS-RULES.md). */
 export class Avatars {
@@ -115,7 +113,7 @@ export class Avatars {
       discord,
       assigned: new Map(assigned.map((a) => [a.avatarId, a.type as AvatarAssignmentType])),
       pro: level === 'PRO',
-      admin: roles.some((r) => ADMIN.includes(r)),
+      admin: can({ uuid: userUuid, roles }, 'avatar.wear.any'),
     };
   }
 

@@ -1,15 +1,15 @@
 import {
-  ADMIN_ROLES,
-  MODERATOR_ROLES,
+  type Permission,
   type RoomDto,
   type RoomUserRole,
   type RoomUserRoleDto,
   type TokenRole,
 } from '@tt/protocol';
+import { can, ROOM_RANK, roomRank } from '@tt/rules';
+import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { BusTopics } from '../../platform/bus';
-import type { Topic } from '../../platform/events';
+import type { BusTopic, BusTopics } from '../../platform/bus';
 import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
@@ -83,38 +83,19 @@ export function toRoomDto(
   };
 }
 
-/**
- * How much say someone has in a room, highest first: admins (4), the owner (3), global
- * moderators (2.5), co-owners (2), the room's moderators (1), everyone else (0).
- */
-export const RANK = { admin: 4, owner: 3, globalModerator: 2.5, coOwner: 2, moderator: 1 } as const;
+/** The room as the access table reads it: its roles in force (ACCESS-CONTEXT-1). */
+export const accessRoom = (roles: RoleRow[]): { roomRoles: RoomUserRoleDto[] } => ({
+  roomRoles: roles.map(toRoleDto),
+});
 
-/** Who holds which role in a room: its role rows, or the roomRoles of a RoomDto. */
-type RoleHolders = readonly Pick<RoleRow, 'userUuid' | 'role'>[];
-
-export function roomRankOf(roles: RoleHolders, userUuid: string): number {
-  let rank = 0;
-  for (const r of roles) {
-    if (r.userUuid !== userUuid) continue;
-    if (r.role === 'owner') rank = Math.max(rank, RANK.owner);
-    else if (r.role === 'coOwner') rank = Math.max(rank, RANK.coOwner);
-    else if (r.role === 'moderator') rank = Math.max(rank, RANK.moderator);
-  }
-  return rank;
-}
-
-export const isAdmin = (roles: readonly TokenRole[]) => ADMIN_ROLES.some((r) => roles.includes(r));
-export const isGlobalModerator = (roles: readonly TokenRole[]) =>
-  MODERATOR_ROLES.some((r) => roles.includes(r));
-
-/** The caller's rank in a room: their room role, or their platform role if higher. */
-export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleHolders): number {
-  const global = isAdmin(auth.roles)
-    ? RANK.admin
-    : isGlobalModerator(auth.roles)
-      ? RANK.globalModerator
-      : 0;
-  return Math.max(global, roomRankOf(roles, auth.uuid));
+/** @deprecated kept while communities move; use requireAccess. */
+export const RANK = ROOM_RANK;
+/** @deprecated kept while communities move; use can(auth, 'admin.communities'). */
+export const isAdmin = (roles: readonly TokenRole[]) =>
+  can({ uuid: '', roles }, 'room.owner.change');
+/** @deprecated kept while communities move; use requireAccess. */
+export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleRow[]): number {
+  return roomRank(auth, accessRoom(roles));
 }
 
 export const hasRole = (roles: RoleRow[], userUuid: string, role: RoomUserRole) =>
@@ -148,7 +129,8 @@ export class RoomCore {
     this.passwordGuard = new RoomPasswordGuard(this);
   }
 
-  emit<T extends Topic>(topic: T, payload: BusTopics[T]): Promise<void> {
+  /** Live fan-out (BUS-TYPES-1); what must last is work, written in the change's transaction. */
+  emit<T extends BusTopic>(topic: T, payload: BusTopics[T]): Promise<void> {
     return this.platform.bus.publish(topic, payload);
   }
 
@@ -209,17 +191,14 @@ export class RoomCore {
     );
   }
 
-  /** Owner, co-owners and global moderators may change a room's settings. */
-  async loadForManager(auth: AuthContext | null, idOrSlug: string): Promise<LoadedRoom> {
+  /** The room, once the caller may do `permission` in it (ACCESS-REQUIRE-1). */
+  async loadFor(
+    auth: AuthContext | null,
+    idOrSlug: string,
+    permission: Permission,
+  ): Promise<LoadedRoom> {
     const loaded = await this.load(idOrSlug);
-    if (callerRank(auth!, loaded.roles) < RANK.coOwner) throw fail('ROOM_MANAGE_FORBIDDEN');
-    return loaded;
-  }
-
-  /** The room's moderators (owner, co-owners, moderators) and global moderators. */
-  async loadForModerator(auth: AuthContext | null, idOrSlug: string): Promise<LoadedRoom> {
-    const loaded = await this.load(idOrSlug);
-    if (callerRank(auth!, loaded.roles) < RANK.moderator) throw fail('ROOM_MODERATE_FORBIDDEN');
+    requireAccess(auth, permission, { room: accessRoom(loaded.roles) });
     return loaded;
   }
 

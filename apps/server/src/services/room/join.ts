@@ -1,13 +1,7 @@
 import type { TokenRole } from '@tt/protocol';
 import { fail } from '../../platform/errors';
-import {
-  callerRank,
-  hasRole,
-  isGlobalModerator,
-  RANK,
-  type LoadedRoom,
-  type RoomCore,
-} from './core';
+import { accessRefusal, actorFrom, can, refusalCode } from '@tt/rules';
+import { accessRoom, type LoadedRoom, type RoomCore } from './core';
 
 /** Who wants to enter a room, with what they typed. */
 export interface Entrant {
@@ -38,11 +32,11 @@ export async function checkEntry(
   who: Entrant,
   opts: { onlyGivenPasswords?: boolean } = {},
 ): Promise<{ privileged: boolean }> {
-  const privileged = !who.isGuest && callerRank(who, roles) >= RANK.moderator;
-  if (!isGlobalModerator(who.roles)) {
-    if (hasRole(roles, who.uuid, 'banned')) throw fail('ROOM_BANNED');
-    if (hasRole(roles, who.uuid, 'kicked')) throw fail('ROOM_KICKED');
-  }
+  const actor = actorFrom(who);
+  const here = { room: accessRoom(roles) };
+  const privileged = can(actor, 'room.join.bypass', here);
+  const why = accessRefusal(actor, 'room.join', here);
+  if (why) throw fail(refusalCode('room.join', why));
   if (!room.isLive && !privileged) throw fail('ROOM_NOT_LIVE');
   if (privileged) return { privileged };
 

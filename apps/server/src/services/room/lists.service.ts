@@ -1,9 +1,5 @@
-import {
-  ROOM_MODERATOR_ROLES,
-  type RecentRoomDto,
-  type RoomDto,
-  type RoomMusicProvider,
-} from '@tt/protocol';
+import { type RecentRoomDto, type RoomDto, type RoomMusicProvider } from '@tt/protocol';
+import { roomRolesGranting } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { RoomCore } from './core';
@@ -60,7 +56,7 @@ export class RoomListsService {
   }
 
   async mine(auth: AuthContext | null): Promise<RoomDto[]> {
-    const rows = await this.core.rooms.withRoleOf(auth!.uuid, [...ROOM_MODERATOR_ROLES]);
+    const rows = await this.core.rooms.withRoleOf(auth!.uuid, roomRolesGranting('room.kick'));
     return this.core.dtos(rows, { presence: true, viewer: auth });
   }
 

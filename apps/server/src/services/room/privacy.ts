@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { callerRank, RANK, type LoadedRoom, type RoomCore } from './core';
+import { actorFrom, can } from '@tt/rules';
+import { accessRoom, type LoadedRoom, type RoomCore } from './core';
 import type { RoleRow } from './roles.repository';
 import type { RoomRow } from './rooms.repository';
 
@@ -42,7 +43,7 @@ export class RoomPrivacy {
     const locks = this.locks(room, viewer);
     if (locks.length === 0) return true;
     if (!viewer) return false;
-    if (!viewer.isGuest && callerRank(viewer, roles) >= RANK.moderator) return true;
+    if (can(actorFrom(viewer), 'room.view.private', { room: accessRoom(roles) })) return true;
     if (this.core.platform.ports.realtime?.isInRoom(room.uuid, viewer.uuid)) return true;
     for (const hash of locks) {
       if ((await this.core.platform.counters.get(grantKey(room.uuid, hash, viewer.uuid))) > 0) {

@@ -4,23 +4,22 @@ import {
   type RoomUserRole,
   type RoomUserRoleDto,
 } from '@tt/protocol';
-import { ROOM_ROLE_RANK } from '@tt/rules';
+import {
+  outranksInRoom,
+  ROOM_ROLE_RANK,
+  roomRank,
+  roomRoleRank,
+  roomRolePermission,
+} from '@tt/rules';
+import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { ModerationRecord } from '../../platform/events';
 import { moderationRecord } from '../../platform/moderation-record';
+import { ChangeWork, type WorkWriter } from '../../platform/outbox/change';
 import type { RoomRolesRepository } from './roles.repository';
 import type { Viewer } from './privacy';
-import {
-  callerRank,
-  hasRole,
-  isAdmin,
-  RANK,
-  roomRankOf,
-  toRoleDto,
-  type LoadedRoom,
-  type RoomCore,
-} from './core';
+import { accessRoom, hasRole, toRoleDto, type LoadedRoom, type RoomCore } from './core';
 
 /** Roles that hold a user back: given only to someone ranked below the giver, never to oneself. */
 const DISCIPLINARY: readonly RoomUserRole[] = ['banned', 'kicked', 'chatDisabled', 'djDisabled'];
@@ -43,40 +42,52 @@ const KICK_REASON = 'You were kicked from this room';
 export class RoomRolesService {
   constructor(readonly core: RoomCore) {}
 
-  /** Throws unless a caller of `rank` may give or take `role`. */
-  private assertMayGrant(rank: number, role: RoomUserRole): void {
+  /** Throws unless the caller may give or take `role` here (RR-ROLE-3, ACCESS-TABLE-1). */
+  private assertMayGrant(me: AuthContext, loaded: LoadedRoom, role: RoomUserRole): void {
     if (role === 'owner') throw fail('ROOM_ROLE_OWNER_CHANGE');
-    if (rank < RANK.moderator) throw fail('ROOM_MODERATE_FORBIDDEN');
-    if (role === 'coOwner' && rank < RANK.owner) throw fail('ROOM_ROLE_COOWNER_OWNER_ONLY');
-    if (role === 'moderator' && rank < RANK.coOwner) throw fail('ROOM_MANAGE_FORBIDDEN');
+    const here = { room: accessRoom(loaded.roles) };
+    requireAccess(me, 'room.roles.assign', here);
+    requireAccess(me, roomRolePermission(role), here);
   }
 
-  private assertMayDiscipline(me: AuthContext, rank: number, loaded: LoadedRoom, target: string) {
+  /** ACCESS-RANK-1: nobody disciplines themselves or someone of equal or higher room rank. */
+  private assertMayDiscipline(me: AuthContext, loaded: LoadedRoom, target: string) {
     if (target === me.uuid) throw fail('MODERATION_SELF');
-    if (roomRankOf(loaded.roles, target) >= rank) throw fail('ROOM_ROLE_RANK');
+    if (!outranksInRoom(me, accessRoom(loaded.roles), target)) throw fail('ROOM_ROLE_RANK');
   }
 
-  /** AUDIT-MOD-1: the role change and its moderation-log event commit together. */
+  /**
+   * AUDIT-MOD-1: the role change, its moderation-log event and the work events `change` writes
+   * (WORK-OUTBOX-1) commit together; then their live twins go out (BUS-TWIN-1).
+   */
   private async recorded<T>(
     record: ModerationRecord,
-    change: (roles: RoomRolesRepository) => Promise<T>,
+    change: (roles: RoomRolesRepository, work: WorkWriter) => Promise<T>,
   ): Promise<T> {
-    const { outbox } = this.core.platform;
+    const work = new ChangeWork(this.core.platform);
     const out = await this.core.roles.transaction(async (roles, tx) => {
-      const result = await change(roles);
-      await outbox.add(tx, 'moderation.recorded', record);
+      const writer = work.in(tx);
+      const result = await change(roles, writer);
+      await writer('moderation.recorded', record);
       return result;
     });
-    outbox.kick();
+    await work.committed();
     return out;
   }
 
-  private async changed(loaded: LoadedRoom, userUuid: string, role: RoomUserRole, reason?: string) {
+  /** A member's room roles changed (work: their chat membership; live: the room refreshes). */
+  private async changed(
+    work: WorkWriter,
+    loaded: LoadedRoom,
+    userUuid: string,
+    role: RoomUserRole,
+    reason?: string,
+  ) {
     const roomUuid = loaded.room.uuid;
-    await this.core.emit('room.rolesChanged', { roomUuid, userUuid });
+    await work('room.rolesChanged', { roomUuid, userUuid });
     if (role === 'banned' || role === 'kicked') {
       const fallback = role === 'banned' ? BAN_REASON : KICK_REASON;
-      await this.core.emit('room.userKicked', { roomUuid, userUuid, reason: reason || fallback });
+      await work('room.userKicked', { roomUuid, userUuid, reason: reason || fallback });
     }
   }
 
@@ -87,9 +98,8 @@ export class RoomRolesService {
   ): Promise<RoomUserRoleDto> {
     const me = auth!;
     const loaded = await this.core.load(roomId);
-    const rank = callerRank(me, loaded.roles);
-    this.assertMayGrant(rank, body.role);
-    if (DISCIPLINARY.includes(body.role)) this.assertMayDiscipline(me, rank, loaded, body.userUuid);
+    this.assertMayGrant(me, loaded, body.role);
+    if (DISCIPLINARY.includes(body.role)) this.assertMayDiscipline(me, loaded, body.userUuid);
     const expiration = body.expirationTime ? new Date(body.expirationTime) : null;
     if (expiration && expiration.getTime() <= Date.now()) throw fail('ROOM_ROLE_EXPIRATION_PAST');
     if (hasRole(loaded.roles, body.userUuid, body.role)) throw fail('ROLE_ALREADY_HELD');
@@ -104,10 +114,11 @@ export class RoomRolesService {
       reason: body.reason ?? '',
       until: expiration?.toISOString() ?? null,
     });
-    const row = await this.recorded(record, (roles) =>
-      roles.put(loaded.room.id, body.userUuid, body.role, expiration),
-    );
-    await this.changed(loaded, body.userUuid, body.role, body.reason);
+    const row = await this.recorded(record, async (roles, work) => {
+      const put = await roles.put(loaded.room.id, body.userUuid, body.role, expiration);
+      await this.changed(work, loaded, body.userUuid, body.role, body.reason);
+      return put;
+    });
     return toRoleDto(row);
   }
 
@@ -121,10 +132,12 @@ export class RoomRolesService {
     const loaded = await this.core.load(roomId);
     const resigning = userUuid === me.uuid && RESIGNABLE.includes(role);
     if (!resigning) {
-      const rank = callerRank(me, loaded.roles);
-      this.assertMayGrant(rank, role);
+      this.assertMayGrant(me, loaded, role);
       const staffRole = role === 'coOwner' || role === 'moderator';
-      if (staffRole && roomRankOf(loaded.roles, userUuid) >= rank) throw fail('ROOM_ROLE_RANK');
+      const room = accessRoom(loaded.roles);
+      if (staffRole && roomRoleRank(room, userUuid) >= roomRank(me, room)) {
+        throw fail('ROOM_ROLE_RANK');
+      }
     }
     const record = moderationRecord({
       actorUuid: me.uuid,
@@ -133,10 +146,10 @@ export class RoomRolesService {
       roomUuid: loaded.room.uuid,
       previousRole: role,
     });
-    await this.recorded(record, async (roles) => {
+    await this.recorded(record, async (roles, work) => {
       if (!(await roles.remove(loaded.room.id, userUuid, role))) throw fail('ROOM_ROLE_NOT_HELD');
+      await work('room.rolesChanged', { roomUuid: loaded.room.uuid, userUuid });
     });
-    await this.core.emit('room.rolesChanged', { roomUuid: loaded.room.uuid, userUuid });
     return { success: true };
   }
 
@@ -157,9 +170,7 @@ export class RoomRolesService {
   ): Promise<RoomUserRoleDto[]> {
     const me = auth!;
     const loaded = await this.core.load(roomId);
-    if (!hasRole(loaded.roles, me.uuid, 'owner') && !isAdmin(me.roles)) {
-      throw fail('ROOM_OWNER_ONLY');
-    }
+    requireAccess(me, 'room.owner.change', { room: accessRoom(loaded.roles) });
     if (hasRole(loaded.roles, userUuid, 'owner')) throw fail('ROLE_ALREADY_HELD');
     await this.core.assertUserExists(userUuid);
     const record = moderationRecord({
@@ -170,17 +181,16 @@ export class RoomRolesService {
       previousRole: previousRoleOf(loaded, userUuid),
       role: 'owner',
     });
-    const previous = await this.recorded(record, async (roles) => {
+    await this.recorded(record, async (roles, work) => {
       const removed = await roles.removeRole(loaded.room.id, 'owner');
       for (const r of removed) await roles.put(loaded.room.id, r.userUuid, 'coOwner', null);
       await roles.remove(loaded.room.id, userUuid, 'coOwner');
       await roles.remove(loaded.room.id, userUuid, 'moderator');
       await roles.put(loaded.room.id, userUuid, 'owner', null);
-      return removed.map((r) => r.userUuid);
+      for (const uuid of [...removed.map((r) => r.userUuid), userUuid]) {
+        await work('room.rolesChanged', { roomUuid: loaded.room.uuid, userUuid: uuid });
+      }
     });
-    for (const uuid of [...previous, userUuid]) {
-      await this.core.emit('room.rolesChanged', { roomUuid: loaded.room.uuid, userUuid: uuid });
-    }
     return (await this.core.roles.ofRoom(loaded.room.id)).map(toRoleDto);
   }
 
@@ -193,9 +203,8 @@ export class RoomRolesService {
   ): Promise<RoomUserRoleDto> {
     const me = auth!;
     const loaded = await this.core.load(roomUuid);
-    const rank = callerRank(me, loaded.roles);
-    if (rank < RANK.moderator) throw fail('ROOM_MODERATE_FORBIDDEN');
-    this.assertMayDiscipline(me, rank, loaded, userUuid);
+    requireAccess(me, 'room.kick', { room: accessRoom(loaded.roles) });
+    this.assertMayDiscipline(me, loaded, userUuid);
     const until = new Date(Date.now() + ROOM_KICK_MINUTES * 60_000);
     const record = moderationRecord({
       actorUuid: me.uuid,
@@ -206,10 +215,11 @@ export class RoomRolesService {
       reason: reason ?? '',
       until: until.toISOString(),
     });
-    const row = await this.recorded(record, (roles) =>
-      roles.put(loaded.room.id, userUuid, 'kicked', until),
-    );
-    await this.changed(loaded, userUuid, 'kicked', reason);
+    const row = await this.recorded(record, async (roles, work) => {
+      const put = await roles.put(loaded.room.id, userUuid, 'kicked', until);
+      await this.changed(work, loaded, userUuid, 'kicked', reason);
+      return put;
+    });
     return toRoleDto(row);
   }
 

@@ -9,12 +9,13 @@ import {
   type RoomDto,
   type UpdateRoomReq,
 } from '@tt/protocol';
-import { roomSizeRefusal, slugCandidates, slugify } from '@tt/rules';
+import { can, roomSizeRefusal, slugCandidates, slugify } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { requireVerifiedAccount } from '../../platform/verified';
+import { ChangeWork } from '../../platform/outbox/change';
+import { requireAccessWith } from '../../platform/access';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { hasRole, isAdmin, toRoomDto, type RoomCore } from './core';
+import { toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
 import type { Viewer } from './privacy';
 import { RoomRolesRepository } from './roles.repository';
@@ -86,8 +87,8 @@ export class RoomsService {
   async create(auth: AuthContext | null, body: CreateRoomReq): Promise<RoomDto> {
     const me = auth!;
     // SEC-UNVERIFIED-1: no rooms until the e-mail address is verified.
-    await requireVerifiedAccount(this.core.platform.ports, me);
-    if (!isAdmin(me.roles)) {
+    await requireAccessWith(this.core.platform.ports, me, 'room.create');
+    if (!can(me, 'room.create.unlimited')) {
       const owned = await this.core.rooms.withRoleOf(me.uuid, ['owner']);
       if (owned.length >= MAX_OWNED_ROOMS) throw fail('ROOM_LIMIT_REACHED');
     }
@@ -131,7 +132,7 @@ export class RoomsService {
 
   /** Owner, co-owners and global moderators. */
   async update(auth: AuthContext | null, id: string, body: UpdateRoomReq): Promise<RoomDto> {
-    const { room } = await this.core.loadForManager(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
     return this.applyUpdate(room, body);
   }
 
@@ -142,18 +143,19 @@ export class RoomsService {
 
   /** Soft delete by the owner or an admin; the slug becomes free, the live state goes. */
   async delete(auth: AuthContext | null, id: string): Promise<{ success: boolean }> {
-    const { room, roles } = await this.core.load(id);
-    if (!hasRole(roles, auth!.uuid, 'owner') && !isAdmin(auth!.roles)) {
-      throw fail('ROOM_OWNER_ONLY');
-    }
+    const { room } = await this.core.loadFor(auth, id, 'room.delete');
     await this.remove(room);
     return { success: true };
   }
 
   async remove(room: RoomRow): Promise<void> {
-    await this.core.rooms.update(room.id, { deletedAt: new Date() });
+    const work = new ChangeWork(this.core.platform);
+    await this.core.rooms.transaction(async (rooms, tx) => {
+      await rooms.update(room.id, { deletedAt: new Date() });
+      await work.in(tx)('room.deleted', { roomUuid: room.uuid });
+    });
     await this.core.activity.saveLiveState(room.id, null);
-    await this.core.emit('room.deleted', { roomUuid: room.uuid });
+    await work.committed();
   }
 
   /** The room; who is in it and its song only for those who may see inside (SEC-ROOM-PRIV-1). */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DjType, PinnedMessageDto, RoomDto } from '@tt/protocol';
+import { requireAccessWith } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import { sniffImageType } from '../../platform/image-type';
 import { sanitizeImage } from '../../platform/images';
-import { isAdmin, type RoomCore } from './core';
+import type { RoomCore } from './core';
 import type { NewRoom, RoomRow } from './rooms.repository';
-import { hasCapability } from './users';
 
 /** The path of a room's poster; `v` changes with every upload so caches never serve an old one. */
 export const posterUrl = (roomUuid: string, version: string) =>
@@ -30,7 +30,7 @@ export class RoomSettingsService {
 
   /** Managers change one setting. */
   async set(auth: AuthContext | null, id: string, patch: Partial<NewRoom>): Promise<RoomDto> {
-    const { room } = await this.core.loadForManager(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
     return this.save(room, patch);
   }
 
@@ -47,11 +47,8 @@ export class RoomSettingsService {
 
   /** Holders of the promoteRoom capability and admins promote any room. */
   async promote(auth: AuthContext | null, id: string, promoted: boolean): Promise<RoomDto> {
-    const me = auth!;
     const room = await this.core.find(id);
-    if (!isAdmin(me.roles) && !(await hasCapability(this.core.platform, me.uuid, 'promoteRoom'))) {
-      throw fail('ROOM_PROMOTE_FORBIDDEN');
-    }
+    await requireAccessWith(this.core.platform.ports, auth, 'room.promote');
     return this.save(room, { promoted });
   }
 
@@ -61,7 +58,7 @@ export class RoomSettingsService {
     id: string,
     messages: { id: string; message: string; userUuid: string; pinnedAt?: string }[],
   ): Promise<RoomDto> {
-    const { room } = await this.core.loadForModerator(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.pins.edit');
     const now = new Date().toISOString();
     const pinnedMessages: PinnedMessageDto[] = messages.map((m) => ({
       id: m.id,
@@ -77,13 +74,13 @@ export class RoomSettingsService {
     roomUuid: string,
     password: string | null,
   ): Promise<RoomDto> {
-    const { room } = await this.core.loadForManager(auth, roomUuid);
+    const { room } = await this.core.loadFor(auth, roomUuid, 'room.settings.edit');
     const guestPasswordHash = password === null ? null : await this.core.passwords.hash(password);
     return this.save(room, { guestPasswordHash });
   }
 
   async clearConversation(auth: AuthContext | null, id: string): Promise<{ success: boolean }> {
-    const { room } = await this.core.loadForManager(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
     await this.core.rooms.update(room.id, { conversationId: null });
     return { success: true };
   }
@@ -94,7 +91,7 @@ export class RoomSettingsService {
     guildId: string,
     roomUuid: string,
   ): Promise<RoomDto> {
-    const { room } = await this.core.loadForManager(auth, roomUuid);
+    const { room } = await this.core.loadFor(auth, roomUuid, 'room.settings.edit');
     const updated = await this.core.rooms.update(room.id, { discordGuildId: guildId });
     return this.core.dto(updated);
   }
@@ -116,7 +113,7 @@ export class RoomSettingsService {
    * SEC-IMAGE-1); the previous one is deleted.
    */
   async uploadPoster(auth: AuthContext | null, id: string, request: FastifyRequest) {
-    const { room } = await this.core.loadForManager(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
     const { data } = await sanitizeImage(await this.readFile(request));
     const version = randomUUID();
     const key = `posters/${room.uuid}/${version}`;
@@ -131,7 +128,7 @@ export class RoomSettingsService {
   }
 
   async deletePoster(auth: AuthContext | null, id: string): Promise<RoomDto> {
-    const { room } = await this.core.loadForManager(auth, id);
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
     if (!room.posterKey) throw fail('ROOM_POSTER_NOT_FOUND');
     const dto = await this.save(room, { posterKey: null, posterUrl: null });
     await this.core.platform.storage.delete(room.posterKey);

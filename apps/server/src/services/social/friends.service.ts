@@ -1,10 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  ADMIN_ROLES,
-  type BlockedUserDto,
-  type FriendDto,
-  type FriendInvitationDto,
-} from '@tt/protocol';
+import { type BlockedUserDto, type FriendDto, type FriendInvitationDto } from '@tt/protocol';
+import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
@@ -23,9 +19,6 @@ const toInvitation = (r: InvitationRow): FriendInvitationDto => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-const isAdmin = (auth: AuthContext) =>
-  auth.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
 
 /**
  * Friends, friend invitations and blocks (docs/SOCIAL-RULES.md, SOC-*). Changes between two
@@ -168,7 +161,7 @@ export class FriendsService {
 
   /** Every invitation of a user, newest first: their own, or anyone's for admins. */
   async invitationsOf(auth: AuthContext, uuid: string): Promise<FriendInvitationDto[]> {
-    if (uuid !== auth.uuid && !isAdmin(auth)) throw fail('SOCIAL_OTHER_USER');
+    if (uuid !== auth.uuid) requireAccess(auth, 'user.invitations.other');
     const rows = await this.db
       .select()
       .from(friendInvitations)

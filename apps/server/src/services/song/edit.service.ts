@@ -1,25 +1,20 @@
 import { nextSongStatus } from '@tt/rules';
 import {
-  SONG_DELETER_ROLES,
-  SONG_EDITOR_ROLES,
   type OkResponse,
   type SongDto,
   type SongListRes,
   type SongMetadataBody,
   type SongStatus,
   type SongTagsPatch,
-  type TokenRole,
 } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { requireAccess } from '../../platform/access';
 import type { Platform } from '../../platform/service';
 import { removeSongFiles } from './files';
 import type { NewSong, SongRepository, SongRow } from './repository';
 import { toSongDto } from './service';
 import { SongTranscoder } from './transcode';
-
-const holdsOne = (auth: AuthContext, roles: readonly TokenRole[]) =>
-  auth.roles.some((r) => roles.includes(r));
 
 /** The tag columns a patch sets: empty optional tags become null; absent ones stay as they are. */
 function tagColumns(patch: SongTagsPatch): Partial<NewSong> {
@@ -64,8 +59,7 @@ export class SongEditService {
   /** The uploader, a moderator or an admin changes tags (catalogue songs: staff only). */
   async editTags(auth: AuthContext, id: string, patch: SongTagsPatch): Promise<SongDto> {
     const row = await this.row(id);
-    const own = row.uploadedBy !== null && row.uploadedBy === auth.uuid;
-    if (!own && !holdsOne(auth, SONG_EDITOR_ROLES)) throw fail('TAGS_NOT_OWNED');
+    requireAccess(auth, 'song.edit', { ownerUuid: row.uploadedBy });
     const columns = tagColumns(patch);
 
     if (row.status === 'MISSING_METADATA') {
@@ -88,8 +82,7 @@ export class SongEditService {
   /** The uploader or an admin deletes a song: its row, key, uploaded file and HLS files. */
   async delete(auth: AuthContext, id: string): Promise<OkResponse> {
     const row = await this.row(id);
-    const own = row.uploadedBy !== null && row.uploadedBy === auth.uuid;
-    if (!own && !holdsOne(auth, SONG_DELETER_ROLES)) throw fail('SONG_DELETE_FORBIDDEN');
+    requireAccess(auth, 'song.delete', { ownerUuid: row.uploadedBy });
     await this.repo.delete(row.id);
     await removeSongFiles(this.platform.storage, row.shortId);
     this.platform.log.info({ shortId: row.shortId, by: auth.uuid }, 'song deleted');

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SONG_EDITOR_ROLES, songHlsPaths, type SongHlsKeyQuery } from '@tt/protocol';
+import { songHlsPaths, type SongHlsKeyQuery } from '@tt/protocol';
+import { can } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { dataDirSecret } from '../../platform/secrets';
@@ -7,7 +8,6 @@ import type { Platform } from '../../platform/service';
 import type { SongRow } from './repository';
 
 /** Staff may hear any upload (moderation): these roles, from the token. */
-const STAFF_ROLES: readonly string[] = [...SONG_EDITOR_ROLES, 'staff'];
 /** A song that ended (or changed) less than this ago still counts as playing in its room. */
 export const LISTEN_GRACE_MS = 60_000;
 const HOUR = 3600;
@@ -72,7 +72,7 @@ export class HlsKeyAccess {
   /** May this caller hear the song (and so get a signed key URL)? A preview is counted here. */
   async mayHear(auth: AuthContext, row: SongRow): Promise<boolean> {
     if (!auth.isGuest) {
-      if (auth.roles.some((r) => STAFF_ROLES.includes(r))) return true;
+      if (can(auth, 'song.key.any')) return true;
       if (row.uploadedBy !== null && row.uploadedBy === auth.uuid) return true;
       const listening = this.platform.ports.listening;
       if (listening?.isListening(auth.uuid, row.shortId, LISTEN_GRACE_MS)) return true;

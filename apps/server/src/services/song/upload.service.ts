@@ -4,7 +4,7 @@ import { parseBuffer } from 'music-metadata';
 import { nextSongStatus } from '@tt/rules';
 import type { SongDto, SongHlsKeyQuery } from '@tt/protocol';
 import type { AuthContext } from '../../platform/auth';
-import { requireVerifiedAccount } from '../../platform/verified';
+import { requireAccessWith } from '../../platform/access';
 import { fail } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/multipart';
 import type { Platform } from '../../platform/service';
@@ -72,9 +72,7 @@ export class SongUploadService {
 
   async upload(auth: AuthContext | null, request: FastifyRequest): Promise<SongDto> {
     if (!auth) throw fail('UNAUTHORIZED');
-    const capabilities = (await this.platform.ports.users?.capabilities(auth.uuid)) ?? [];
-    if (!capabilities.includes('uploadMusic')) throw fail('SONG_UPLOAD_FORBIDDEN');
-    await requireVerifiedAccount(this.platform.ports, auth);
+    await requireAccessWith(this.platform.ports, auth, 'song.upload');
     const { file, fields } = await readSingleFileUpload(request, {
       maxBytes: this.platform.config.SONG_UPLOAD_MAX_BYTES,
       what: 'audio',

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
 import { ProviderHttpError, type ProviderSong } from '../../../platform/providers';
 import type { Platform } from '../../../platform/service';
-import { requireVerifiedAccount } from '../../../platform/verified';
+import { requireAccessWith } from '../../../platform/access';
 import { parsePlaylistLink, type PlaylistLink } from './import-links';
 import { CrateService, newCrateShortId } from './service';
 import type { CrateSongsService } from './songs.service';
@@ -69,7 +69,7 @@ export class CrateImportService {
 
   /** Starts an import into a new crate; unverified accounts are refused (SEC-UNVERIFIED-1). */
   async start(auth: AuthContext, body: { link: string; crateName?: string }): Promise<CrateDto> {
-    await requireVerifiedAccount(this.platform.ports, auth);
+    await requireAccessWith(this.platform.ports, auth, 'crate.create');
     const link = parsePlaylistLink(body.link);
     if (!link) throw fail('CRATE_IMPORT_LINK_UNSUPPORTED');
     if (!this.reader(link.provider)) throw fail('MUSIC_PROVIDER_NOT_CONFIGURED');

@@ -8,7 +8,7 @@ import {
 } from '@tt/protocol';
 import { defaultCrateName, LIKES_CRATE_NAME, QUEUE_CRATE_NAME } from '@tt/rules';
 import type { AuthContext } from '../../../platform/auth';
-import { requireVerifiedAccount } from '../../../platform/verified';
+import { requireAccessWith } from '../../../platform/access';
 import { fail } from '../../../platform/errors';
 import type { Platform } from '../../../platform/service';
 import { CrateRepository, type SpecialFilter } from './repository';
@@ -100,7 +100,7 @@ export class CrateService {
 
   /** A new crate of the caller; accounts with an unverified e-mail are refused (SEC-UNVERIFIED-1). */
   async create(auth: AuthContext, body: { crateName?: string; description?: string | null }) {
-    await requireVerifiedAccount(this.platform.ports, auth);
+    await requireAccessWith(this.platform.ports, auth, 'crate.create');
     const name = body.crateName ?? defaultCrateName(await this.repo.namesOf(auth.uuid));
     const row = await this.repo.insert({
       userUuid: auth.uuid,

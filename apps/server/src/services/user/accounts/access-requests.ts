@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { platformRolesGranting } from '@tt/rules';
 import {
   accessRequestEndpoints as e,
-  MODERATOR_ROLES,
   type AccessRequestDto,
   type AccessRequestStatus,
 } from '@tt/protocol';
@@ -39,7 +39,9 @@ export class AccessRequests {
 
   private async moderatorUuids(): Promise<string[]> {
     const roles = sql.join(
-      MODERATOR_ROLES.map((r) => sql`${users.roles} @> ${JSON.stringify([r])}::jsonb`),
+      platformRolesGranting('upload.access.review').map(
+        (r) => sql`${users.roles} @> ${JSON.stringify([r])}::jsonb`,
+      ),
       sql` OR `,
     );
     const rows = await this.db

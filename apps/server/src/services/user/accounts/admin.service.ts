@@ -6,9 +6,11 @@ import {
 } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
+import { ChangeWork } from '../../../platform/outbox/change';
 import { qbPageOf, qbPlan } from '../../../platform/qb';
 import { ADMIN_USER_FIELDS, AdminRepository } from './admin.repository';
-import { assertMayActOn, mayGrant } from '../moderation/moderation.service';
+import { mayGrantRole } from '@tt/rules';
+import { assertMayActOn } from '../moderation/moderation.service';
 import type { UserRow } from '../repository';
 import { toAdminUser, type AccountService } from '../service';
 
@@ -50,7 +52,7 @@ export class AdminService {
   /** An account whose e-mail needs no verification; roles beyond `user` follow the grant rules. */
   async signUp(auth: AuthContext | null, body: AdminSignUpReq): Promise<AdminUserDto> {
     const roles = [...new Set(['user' as const, ...(body.roles ?? [])])];
-    for (const role of roles) if (!mayGrant(auth!.roles, role)) throw fail('ROLE_GRANT_FORBIDDEN');
+    for (const role of roles) if (!mayGrantRole(auth!, role)) throw fail('ROLE_GRANT_FORBIDDEN');
     const { user } = await this.accounts.createAccount({
       email: body.email,
       password: body.password,
@@ -72,15 +74,19 @@ export class AdminService {
     if (await this.accounts.passwords.verify(target.passwordHash, newPassword)) {
       throw fail('PASSWORD_SAME_AS_PREVIOUS');
     }
-    await this.accounts.repo.update(target.id, {
-      passwordHash: await this.accounts.passwords.hash(newPassword),
+    const passwordHash = await this.accounts.passwords.hash(newPassword);
+    const work = new ChangeWork(this.accounts.platform);
+    const updated = await this.accounts.repo.transaction(async (repo, tx) => {
+      await repo.update(target.id, { passwordHash });
+      const bumped = await repo.bumpSessionVersion(target.id);
+      await work.in(tx)('user.kicked', {
+        uuid: target.uuid,
+        reason: 'Password changed by an admin',
+        by: auth!.uuid,
+      });
+      return bumped;
     });
-    const updated = await this.accounts.repo.bumpSessionVersion(target.id);
-    await this.accounts.emit('user.kicked', {
-      uuid: target.uuid,
-      reason: 'Password changed by an admin',
-      by: auth!.uuid,
-    });
+    await work.committed();
     return this.view(updated);
   }
 }

@@ -1,14 +1,11 @@
 import type { AdminUserDto, DeactivationListRes, DeactivationRequestDto } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
+import { requireAccess } from '../../../platform/access';
 import type { Db } from '../../../platform/db/index';
 import { fail } from '../../../platform/errors';
 import { moderationRecord } from '../../../platform/moderation-record';
 import { ModerationRepository, type DeactivationRow } from '../moderation/moderation.repository';
-import {
-  assertMayActOn,
-  isModerator,
-  type ModerationService,
-} from '../moderation/moderation.service';
+import { assertMayActOn, type ModerationService } from '../moderation/moderation.service';
 import { UserRepository } from '../repository';
 import { toAdminUser, type AccountService } from '../service';
 
@@ -88,7 +85,7 @@ export class DeactivationService {
     const caller = auth!;
     const target = await this.accounts.find(idOrUuid);
     if (target.uuid !== caller.uuid) {
-      if (!isModerator(caller)) throw fail('DEACTIVATE_FORBIDDEN');
+      requireAccess(caller, 'user.deactivate.other');
       assertMayActOn(caller, target);
     }
     if (target.status === 'DEACTIVATED') throw fail('ACCOUNT_ALREADY_DEACTIVATED');
@@ -98,7 +95,7 @@ export class DeactivationService {
         targetUuid: target.uuid,
         actionType: 'deactivated',
       }),
-      async (users, repo) => {
+      async (users, repo, work) => {
         if (!(await repo.switchStatus(target.id, target.status, 'DEACTIVATED'))) {
           throw fail('ACCOUNT_ALREADY_DEACTIVATED');
         }
@@ -110,10 +107,11 @@ export class DeactivationService {
         const open = await repo.latestDeactivation(target.id, 'REQUESTED');
         if (open) await repo.updateDeactivation(open.id, handled);
         else await repo.addDeactivation({ userId: target.id, ...handled });
-        return users.bumpSessionVersion(target.id);
+        const bumped = await users.bumpSessionVersion(target.id);
+        await work('user.deactivated', { uuid: target.uuid });
+        return bumped;
       },
     );
-    await this.accounts.emit('user.deactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);
   }
 
@@ -126,7 +124,7 @@ export class DeactivationService {
         targetUuid: target.uuid,
         actionType: 'reactivated',
       }),
-      async (users, repo) => {
+      async (users, repo, work) => {
         if (!(await repo.switchStatus(target.id, 'DEACTIVATED', 'ACTIVE'))) {
           throw fail('ACCOUNT_NOT_DEACTIVATED');
         }
@@ -138,10 +136,10 @@ export class DeactivationService {
             handledAt: new Date(),
           });
         }
+        await work('user.reactivated', { uuid: target.uuid });
         return (await users.byId(target.id))!;
       },
     );
-    await this.accounts.emit('user.reactivated', { uuid: target.uuid });
     return this.moderation.adminView(updated);
   }
 }

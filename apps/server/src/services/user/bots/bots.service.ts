@@ -1,4 +1,5 @@
 import { MAX_BOTS_PER_OWNER, type SignUpBotReq } from '@tt/protocol';
+import { requireAccess } from '../../../platform/access';
 import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
 import { BotsRepository } from './bots.repository';
@@ -16,7 +17,8 @@ export class BotService {
   async signUp(auth: AuthContext | null, input: SignUpBotReq): Promise<string> {
     const owner = await this.accounts.me(auth);
     if (owner.isBot || auth?.type === 'bot') throw fail('BOT_CANNOT_OWN_BOT');
-    if (!(await this.accounts.isVerified(owner))) throw fail('EMAIL_NOT_VERIFIED_ACTION');
+    const verified = await this.accounts.isVerified(owner);
+    requireAccess({ uuid: owner.uuid, roles: auth!.roles, verified }, 'bot.create');
     if ((await this.repo.countOwnedBy(owner.uuid)) >= MAX_BOTS_PER_OWNER) {
       throw fail('BOT_LIMIT_REACHED');
     }

@@ -1,7 +1,4 @@
 import {
-  MODERATOR_GRANTABLE_ROLES,
-  MODERATOR_ROLES,
-  ROLE_PRECEDENCE,
   type AdminUserDto,
   type Badge,
   type Capability,
@@ -12,10 +9,12 @@ import {
   type UserRole,
 } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
+import { mayGrantRole, platformRank } from '@tt/rules';
 import { fail } from '../../../platform/errors';
 import type { Db } from '../../../platform/db/index';
 import type { ModerationRecord } from '../../../platform/events';
 import { moderationRecord } from '../../../platform/moderation-record';
+import { ChangeWork, type WorkWriter } from '../../../platform/outbox/change';
 import { ModerationRepository, type CommentRow } from './moderation.repository';
 import { profileChanges } from '../profiles/profile.service';
 import { UserRepository, type NewUser, type UserRow } from '../repository';
@@ -23,28 +22,11 @@ import { toAdminUser, toPublicProfile, type AccountService } from '../service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Power of a set of roles: the position of the highest one in ROLE_PRECEDENCE (higher = more). */
-export function roleRank(roles: readonly string[]): number {
-  const idx = ROLE_PRECEDENCE.findIndex((r) => roles.includes(r));
-  return idx === -1 ? 0 : ROLE_PRECEDENCE.length - idx;
-}
-
 /** Nobody acts on their own account, and only on accounts whose highest role is below theirs. */
 export function assertMayActOn(auth: AuthContext, target: UserRow): void {
   if (target.uuid === auth.uuid) throw fail('MODERATION_SELF');
-  if (roleRank(target.roles) >= roleRank(auth.roles)) throw fail('MODERATION_RANK');
+  if (platformRank(target.roles) >= platformRank(auth.roles)) throw fail('MODERATION_RANK');
 }
-
-/** superUser is granted only by a superUser; admins grant any other role; moderators user and promoter. */
-export function mayGrant(granterRoles: readonly string[], role: UserRole): boolean {
-  if (granterRoles.includes('superUser')) return true;
-  if (role === 'superUser') return false;
-  if (granterRoles.includes('admin')) return true;
-  return MODERATOR_GRANTABLE_ROLES.includes(role);
-}
-
-export const isModerator = (auth: AuthContext) =>
-  MODERATOR_ROLES.some((r) => auth.roles.includes(r));
 
 /** Kick, bans, roles, capabilities, badges, profile edits by moderators, and their notes. */
 export class ModerationService {
@@ -66,19 +48,24 @@ export class ModerationService {
     return target;
   }
 
-  /** AUDIT-MOD-1: the change and its moderation-log event commit together. */
+  /**
+   * AUDIT-MOD-1: the change, its moderation-log event and the work events `change` writes
+   * (WORK-OUTBOX-1) commit together; then their live twins go out (BUS-TWIN-1).
+   */
   async recorded<T>(
     record: ModerationRecord,
-    change: (users: UserRepository, repo: ModerationRepository) => Promise<T>,
+    change: (users: UserRepository, repo: ModerationRepository, work: WorkWriter) => Promise<T>,
   ): Promise<T> {
-    const { db, outbox } = this.accounts.platform;
-    const out = await db.transaction(async (tx) => {
+    const { platform } = this.accounts;
+    const work = new ChangeWork(platform);
+    const out = await platform.db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const result = await change(new UserRepository(t), new ModerationRepository(t));
-      await outbox.add(t, 'moderation.recorded', record);
+      const writer = work.in(t);
+      const result = await change(new UserRepository(t), new ModerationRepository(t), writer);
+      await writer('moderation.recorded', record);
       return result;
     });
-    outbox.kick();
+    await work.committed();
     return out;
   }
 
@@ -96,9 +83,12 @@ export class ModerationService {
         actionType: 'kick',
         reason,
       }),
-      (users) => users.bumpSessionVersion(target.id),
+      async (users, _repo, work) => {
+        const bumped = await users.bumpSessionVersion(target.id);
+        await work('user.kicked', { uuid: target.uuid, reason, by: auth!.uuid });
+        return bumped;
+      },
     );
-    await this.accounts.emit('user.kicked', { uuid: target.uuid, reason, by: auth!.uuid });
     return this.adminView(updated);
   }
 
@@ -117,19 +107,15 @@ export class ModerationService {
       reason,
       until: iso(until),
     });
-    const updated = await this.recorded(record, async (users) => {
+    const updated = await this.recorded(record, async (users, _repo, work) => {
       await users.update(target.id, {
         banned: true,
         bannedUntil: until,
         banReason: reason || null,
       });
-      return users.bumpSessionVersion(target.id);
-    });
-    await this.accounts.emit('user.banned', {
-      uuid: target.uuid,
-      until: iso(until),
-      reason,
-      by: auth!.uuid,
+      const bumped = await users.bumpSessionVersion(target.id);
+      await work('user.banned', { uuid: target.uuid, until: iso(until), reason, by: auth!.uuid });
+      return bumped;
     });
     return this.adminView(updated);
   }
@@ -149,16 +135,23 @@ export class ModerationService {
     const target = await this.target(auth, userUuid);
     const updated = await this.recorded(
       moderationRecord({ actorUuid: auth!.uuid, targetUuid: target.uuid, actionType: 'unban' }),
-      (users) => users.update(target.id, { banned: false, bannedUntil: null, banReason: null }),
+      async (users, _repo, work) => {
+        const row = await users.update(target.id, {
+          banned: false,
+          bannedUntil: null,
+          banReason: null,
+        });
+        await work('user.unbanned', { uuid: target.uuid, by: auth!.uuid });
+        return row;
+      },
     );
-    await this.accounts.emit('user.unbanned', { uuid: target.uuid, by: auth!.uuid });
     return this.adminView(updated);
   }
 
   /** Grants a role; it shows in the account's tokens from its next login. */
   async addRole(auth: AuthContext | null, userUuid: string, role: UserRole): Promise<AdminUserDto> {
     const target = await this.target(auth, userUuid);
-    if (!mayGrant(auth!.roles, role)) throw fail('ROLE_GRANT_FORBIDDEN');
+    if (!mayGrantRole(auth!, role)) throw fail('ROLE_GRANT_FORBIDDEN');
     if (target.roles.includes(role)) throw fail('ROLE_ALREADY_HELD');
     const record = moderationRecord({
       actorUuid: auth!.uuid,
@@ -167,10 +160,11 @@ export class ModerationService {
       previousRole: target.roles.join(','),
       role,
     });
-    const updated = await this.recorded(record, (users) =>
-      users.update(target.id, { roles: [...target.roles, role] }),
-    );
-    await this.accounts.emit('user.rolesChanged', { uuid: updated.uuid, roles: updated.roles });
+    const updated = await this.recorded(record, async (users, _repo, work) => {
+      const row = await users.update(target.id, { roles: [...target.roles, role] });
+      await work('user.rolesChanged', { uuid: row.uuid, roles: row.roles });
+      return row;
+    });
     return this.adminView(updated);
   }
 

@@ -1,5 +1,4 @@
 import {
-  SERVICE_ROLES,
   type AgoraTokenDto,
   type AgoraTokenReq,
   type AppleUserTokenDto,
@@ -7,6 +6,7 @@ import {
   type ProviderAccessTokenDto,
 } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
+import { requireAccess } from '../../../platform/access';
 import { buildRtcToken } from '../../../platform/agora-token';
 import { fail } from '../../../platform/errors';
 import { clientCredentials } from '../../../platform/providers/http';
@@ -111,10 +111,9 @@ export class ProviderTokenService {
 
   /** The account `idOrUuid` names, if the caller may read its tokens (itself, or a service). */
   private async readable(auth: AuthContext, idOrUuid: string): Promise<UserRow> {
-    const isService = SERVICE_ROLES.some((r) => auth.roles.includes(r));
     const user = await this.accounts.repo.byUuidOrId(idOrUuid);
     if (user && user.uuid === auth.uuid) return user;
-    if (!isService) throw fail('PROVIDER_TOKEN_FORBIDDEN');
+    requireAccess(auth, 'provider.token.read');
     if (!user) throw fail('USER_PROFILE_NOT_FOUND');
     return user;
   }
