@@ -42,6 +42,9 @@ export const PERMISSIONS = [
   'community.roles.assign',
   'community.members.remove',
   'community.event.schedule',
+  'community.create.unlimited',
+  'community.rooms.add',
+  'community.rooms.remove',
   'event.edit',
   // People and accounts
   'user.kick',

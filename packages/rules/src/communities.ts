@@ -9,6 +9,7 @@ import {
   type CommunityRole,
   type EventStatus,
 } from '@tt/protocol';
+import { can, permissionsOf, type Actor } from './access/can';
 
 /** A URL-safe slug from a name: "Late Night Grooves!" → "late-night-grooves" (SLUG-1). */
 export function slugify(name: string, fallback = ''): string {
@@ -46,9 +47,21 @@ export interface CommunityActor {
   admin: boolean;
 }
 
-/** COMM-EDIT-1: the owner, its moderators and admins change a community and its rooms list. */
+/** The community actor of a person (null: nobody signed in), by the access table. */
+export const communityActor = (
+  actor: Actor | null,
+  role: CommunityRole | null,
+): CommunityActor => ({
+  role,
+  admin: actor !== null && can(actor, 'admin.communities'),
+});
+
+/**
+ * COMM-EDIT-1: the owner, its moderators and admins change a community and its rooms list
+ * (`community.manage` in the access table).
+ */
 export const mayManageCommunity = (a: CommunityActor): boolean =>
-  a.admin || communityRank(a.role) >= RANK.moderator;
+  a.admin || (a.role !== null && permissionsOf(`community:${a.role}`).has('community.manage'));
 
 /**
  * COMM-ROLE-2: the owner (and admins) give any role, `owner` included (the old owner becomes a

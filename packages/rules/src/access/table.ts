@@ -64,6 +64,8 @@ const ROOM_MANAGERS: readonly Permission[] = [
   ...ROOM_STAFF,
   'room.moderators.assign',
   'room.settings.edit',
+  'community.rooms.add',
+  'community.rooms.remove',
 ];
 
 export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
@@ -97,6 +99,8 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
     'room.restrictions.bypass',
     'room.moderators.assign',
     'room.settings.edit',
+    'community.rooms.add',
+    'community.rooms.remove',
     'user.kick',
     'user.ban',
     'user.role.grant',
@@ -128,6 +132,7 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
     'community.manage',
     'community.roles.assign',
     'community.members.remove',
+    'community.create.unlimited',
     'user.role.grant.any',
     'user.role.globalModerator.grant',
     'user.invitations.other',
@@ -164,8 +169,18 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
   'room:moderator': ROOM_STAFF,
 
   // Roles in the community at hand
-  'community:owner': ['community.manage', 'community.roles.assign', 'community.members.remove'],
-  'community:moderator': ['community.manage', 'community.roles.assign', 'community.members.remove'],
+  'community:owner': [
+    'community.manage',
+    'community.roles.assign',
+    'community.members.remove',
+    'community.rooms.remove',
+  ],
+  'community:moderator': [
+    'community.manage',
+    'community.roles.assign',
+    'community.members.remove',
+    'community.rooms.remove',
+  ],
   'community:member': [],
 
   // What someone was given, and what is theirs
@@ -233,6 +248,8 @@ export const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   'chat.read.offline': 'ROOM_NOT_LIVE',
   'community.manage': 'COMMUNITY_MANAGE_FORBIDDEN',
   'community.event.schedule': 'EVENT_FORBIDDEN',
+  'community.rooms.add': 'COMMUNITY_ROOM_FORBIDDEN',
+  'community.rooms.remove': 'COMMUNITY_MANAGE_FORBIDDEN',
   'event.edit': 'EVENT_FORBIDDEN',
   'user.role.grant.any': 'ROLE_GRANT_FORBIDDEN',
   'user.deactivate.other': 'DEACTIVATE_FORBIDDEN',

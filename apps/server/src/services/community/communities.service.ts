@@ -21,6 +21,9 @@ import {
   slugCandidates,
   slugify,
   type CommunityActor,
+  actorFrom,
+  can,
+  communityActor,
 } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -34,7 +37,7 @@ import {
   type NewCommunity,
 } from './communities.repository';
 import { toCommunityDto, toMemberDto } from './communities.dto';
-import { isAdmin, RANK } from '../room/core';
+import { requireAccess } from '../../platform/access';
 import type { CommunityCore, Viewer } from './core';
 
 /** A community with the viewer's standing in it. */
@@ -55,10 +58,10 @@ export class CommunitiesService {
   async see(viewer: Viewer, key: string): Promise<Seen> {
     const community = await this.repo.find(key);
     if (!community) throw fail('COMMUNITY_NOT_FOUND');
-    const actor: CommunityActor = {
-      role: viewer && !viewer.isGuest ? await this.repo.roleOf(community.id, viewer.uuid) : null,
-      admin: Boolean(viewer && isAdmin(viewer.roles)),
-    };
+    const actor = communityActor(
+      viewer ? actorFrom(viewer) : null,
+      viewer && !viewer.isGuest ? await this.repo.roleOf(community.id, viewer.uuid) : null,
+    );
     if (!mayViewCommunity(community.visibility, actor)) throw fail('COMMUNITY_NOT_FOUND');
     return { community, actor };
   }
@@ -126,7 +129,7 @@ export class CommunitiesService {
 
   /** COMM-CREATE-1/2: any signed-in person starts a community and owns it; five at most. */
   async create(auth: AuthContext, body: CreateCommunityReq): Promise<CommunityDto> {
-    if (!isAdmin(auth.roles)) {
+    if (!can(auth, 'community.create.unlimited')) {
       if ((await this.repo.ownedCount(auth.uuid)) >= MAX_OWNED_COMMUNITIES)
         throw fail('COMMUNITY_LIMIT');
     }
@@ -269,9 +272,7 @@ export class CommunitiesService {
   async addRooms(auth: AuthContext, key: string, roomKeys: string[]) {
     const { community } = await this.manage(auth, key);
     const rooms = await this.loadRooms(roomKeys);
-    for (const room of rooms) {
-      if (this.core.rankIn(auth, room) < RANK.coOwner) throw fail('COMMUNITY_ROOM_FORBIDDEN');
-    }
+    for (const room of rooms) requireAccess(auth, 'community.rooms.add', { room });
     const present = new Set(await this.repo.roomIds(community.id));
     const fresh = rooms.filter((r) => !present.has(r.id));
     // COMM-ROOM-3
@@ -293,10 +294,8 @@ export class CommunitiesService {
     const rooms = await this.loadRooms(roomKeys);
     const present = new Set(await this.repo.roomIds(community.id));
     if (rooms.some((r) => !present.has(r.id))) throw fail('COMMUNITY_ROOM_NOT_IN');
-    if (!mayManageCommunity(actor)) {
-      for (const room of rooms) {
-        if (this.core.rankIn(auth, room) < RANK.coOwner) throw fail('COMMUNITY_MANAGE_FORBIDDEN');
-      }
+    for (const room of rooms) {
+      requireAccess(auth, 'community.rooms.remove', { room, community: { role: actor.role } });
     }
     await this.repo.removeRooms(
       community.id,
@@ -309,8 +308,8 @@ export class CommunitiesService {
   async ofRoom(viewer: Viewer, roomKey: string, limit: number, offset: number) {
     const room = await this.core.room(roomKey);
     const all = await this.dtos(await this.repo.ofRoom(room.id), viewer);
-    const admin = Boolean(viewer && isAdmin(viewer.roles));
-    const seen = all.filter((c) => mayViewCommunity(c.visibility, { role: c.myRole, admin }));
+    const who = viewer ? actorFrom(viewer) : null;
+    const seen = all.filter((c) => mayViewCommunity(c.visibility, communityActor(who, c.myRole)));
     return { communities: seen.slice(offset, offset + limit), total: seen.length };
   }
 

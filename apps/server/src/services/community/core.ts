@@ -1,9 +1,7 @@
 import type { RoomDto } from '@tt/protocol';
-import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { RoomRef, RoomsPort, RoomViewer } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
-import { callerRank } from '../room/core';
 
 /** Who looks: a caller's token, or nobody (a public route called without one). */
 export type Viewer = RoomViewer;
@@ -52,11 +50,6 @@ export class CommunityCore {
   /** Live rooms by id, in that order, as `viewer` sees them in a list (who is in them now). */
   views(roomIds: number[], viewer: Viewer): Promise<RoomDto[]> {
     return roomIds.length === 0 ? Promise.resolve([]) : this.port.views(roomIds, viewer);
-  }
-
-  /** The caller's rank in a room (RANK of room/core.ts), from the roles the room service answered. */
-  rankIn(auth: Pick<AuthContext, 'uuid' | 'roles'>, room: RoomDto): number {
-    return callerRank(auth, room.roomRoles);
   }
 
   /** How many people are in the room now (none when the realtime layer does not run here). */

@@ -14,7 +14,8 @@ import { fail } from '../../platform/errors';
 import { eventIdOf } from '../../platform/outbox/outbox';
 import type { RoomRef } from '../../platform/ports';
 import { qbPageOf, qbPlan } from '../../platform/qb';
-import { isAdmin, RANK } from '../room/core';
+import { can } from '@tt/rules';
+import { requireAccess } from '../../platform/access';
 import type { CommunitiesService } from './communities.service';
 import type { CommunityCore, Viewer } from './core';
 import {
@@ -155,7 +156,7 @@ export class EventsService {
   /** EVT-ROOM-1: the room's owner, co-owners and moderators (and platform moderators) schedule. */
   private async roomFor(auth: AuthContext, key: string) {
     const room = await this.core.room(key);
-    if (this.core.rankIn(auth, room) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
+    requireAccess(auth, 'community.event.schedule', { room });
     return room;
   }
 
@@ -239,9 +240,9 @@ export class EventsService {
   /** EVT-EDIT-1: the host, the room's owner, co-owners and moderators, and admins. */
   private async editable(auth: AuthContext, key: string): Promise<FullEvent> {
     const event = await this.see(auth, key);
-    if (event.hostUuid === auth.uuid || isAdmin(auth.roles)) return event;
+    if (can(auth, 'event.edit', { ownerUuid: event.hostUuid })) return event;
     const room = await this.core.room(event.room.uuid);
-    if (this.core.rankIn(auth, room) < RANK.moderator) throw fail('EVENT_FORBIDDEN');
+    requireAccess(auth, 'event.edit', { room, ownerUuid: event.hostUuid });
     return event;
   }
 

@@ -3,9 +3,7 @@ import {
   type RoomDto,
   type RoomUserRole,
   type RoomUserRoleDto,
-  type TokenRole,
 } from '@tt/protocol';
-import { can, ROOM_RANK, roomRank } from '@tt/rules';
 import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
@@ -87,16 +85,6 @@ export function toRoomDto(
 export const accessRoom = (roles: RoleRow[]): { roomRoles: RoomUserRoleDto[] } => ({
   roomRoles: roles.map(toRoleDto),
 });
-
-/** @deprecated kept while communities move; use requireAccess. */
-export const RANK = ROOM_RANK;
-/** @deprecated kept while communities move; use can(auth, 'admin.communities'). */
-export const isAdmin = (roles: readonly TokenRole[]) =>
-  can({ uuid: '', roles }, 'room.owner.change');
-/** @deprecated kept while communities move; use requireAccess. */
-export function callerRank(auth: Pick<AuthContext, 'uuid' | 'roles'>, roles: RoleRow[]): number {
-  return roomRank(auth, accessRoom(roles));
-}
 
 export const hasRole = (roles: RoleRow[], userUuid: string, role: RoomUserRole) =>
   roles.some((r) => r.userUuid === userUuid && r.role === role);
