@@ -17,12 +17,15 @@ export function passwordProblem(password: string, previous?: string): string | n
   return null;
 }
 
-/** Spec §6: a token is user-type when its decoded type is user. */
+/** A token is user-type when its decoded type is user (not a guest or a bot). */
 export function isUserToken(decoded: { type?: unknown } | null | undefined): boolean {
   return decoded?.type === 'user';
 }
 
-/** Spec §5: only real, non-VoIP mobile numbers may log in. */
+/**
+ * Only numbers the phone validation finds to be real, non-VoIP mobiles may log in (the phone
+ * whitelist of PHONE-WHITELIST-1 lets others in).
+ */
 export function mayLogInWithPhone(status: PhoneValidationStatus): boolean {
   return status === 'VALID';
 }

@@ -46,7 +46,7 @@ export interface ChatMention {
   userUuid?: unknown;
 }
 
-/** The fields of a chat message (spec "Chat / Message") the rules read. */
+/** The fields of a chat message the rules read. */
 export interface ChatMessageLike {
   message?: unknown;
   uuid?: unknown;
@@ -236,7 +236,7 @@ export function parseRateRule(value: string): RateRule {
   return { burst, perSecond };
 }
 
-/** Conversation lists of the direct-message inbox (spec "Conversation categories"). */
+/** Conversation lists of the direct-message inbox (CHAT-INBOX-1). */
 export type ConversationCategory = 'FRIENDS' | 'OTHERS' | 'UNSET';
 
 /**

@@ -6,7 +6,7 @@ import {
   defaultCrateName,
 } from './crates';
 
-describe('defaultCrateName (spec §5)', () => {
+describe('defaultCrateName (CRATE-NAME-1)', () => {
   it('starts at 1', () => {
     expect(defaultCrateName([])).toBe('New Playlist #1');
     expect(defaultCrateName(['Road trip', 'default'])).toBe('New Playlist #1');
@@ -30,7 +30,7 @@ describe('defaultCrateName (spec §5)', () => {
   });
 });
 
-describe('crate thumbnails and import polling (spec §4, §9)', () => {
+describe('crate thumbnails and import polling (CRATE-THUMB-1, CRATE-IMPORT-1)', () => {
   it('refreshes thumbnails only within the first 32 positions', () => {
     expect(affectsCrateThumbnails(0)).toBe(true);
     expect(affectsCrateThumbnails(CRATE_THUMBNAIL_POSITIONS - 1)).toBe(true);

@@ -1,24 +1,24 @@
-/* Crate rules shared by the web client and the playlist service (spec §3 "Crate", §5, §9). */
+/* Crate rules shared by the web client and the playlist service (CRATE-*, docs/MUSIC-RULES.md). */
 
-/** Spec §5: a new crate is named "New Playlist #" and the lowest unused number. */
+/** CRATE-NAME-1: a new crate is named "New Playlist #" and the lowest unused number. */
 export const DEFAULT_CRATE_NAME_PREFIX = 'New Playlist #';
 
-/** Spec §3: the special crates every user has from sign-up, by their stored names. */
+/** CRATE-SPECIAL-1: the special crates every user has from sign-up, by their stored names. */
 export const QUEUE_CRATE_NAME = 'default';
 export const LIKES_CRATE_NAME = 'tt-stars';
 export const SPECIAL_CRATE_NAMES: readonly string[] = [QUEUE_CRATE_NAME, LIKES_CRATE_NAME];
 
-/** Spec §9 page sizes. */
+/** Page sizes: songs of a crate, and crates of a list. */
 export const CRATE_SONGS_PAGE_SIZE = 300;
 export const CRATES_PAGE_SIZE = 100;
 
-/** Spec §9: queue and playlist thumbnails refresh when the song position is within the first 32. */
+/** CRATE-THUMB-1: crate thumbnails refresh when the song position is within the first 32. */
 export const CRATE_THUMBNAIL_POSITIONS = 32;
 
-/** Spec §9: lists refetch every 5 seconds while any crate import is IN_PROGRESS. */
+/** CRATE-IMPORT-1: lists refetch every 5 seconds while any crate import is IN_PROGRESS. */
 export const CRATE_IMPORT_POLL_MS = 5_000;
 
-/** Spec §9 cache times of the web client's queries (milliseconds; Infinity = forever). */
+/** How long the web client's queries keep their answers (milliseconds; Infinity = forever). */
 export const CACHE_TIMES = {
   recentSongs: 60_000,
   profile: 5 * 60_000,
@@ -43,12 +43,12 @@ export function defaultCrateName(existingNames: Iterable<string>): string {
   return `${DEFAULT_CRATE_NAME_PREFIX}${n}`;
 }
 
-/** Whether a change at this (0-based) position changes the crate's thumbnails (spec §9). */
+/** Whether a change at this (0-based) position changes the crate's thumbnails (CRATE-THUMB-1). */
 export function affectsCrateThumbnails(position: number): boolean {
   return position >= 0 && position < CRATE_THUMBNAIL_POSITIONS;
 }
 
-/** Whether a crate list should keep polling: some crate is still importing (spec §4). */
+/** Whether a crate list should keep polling: some crate is still importing (CRATE-IMPORT-1). */
 export function anyCrateImporting(crates: Iterable<{ importStatus?: string | null }>): boolean {
   for (const c of crates) if (c.importStatus === 'IN_PROGRESS') return true;
   return false;

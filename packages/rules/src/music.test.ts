@@ -402,7 +402,7 @@ describe('needsSongDataCompletion', () => {
 });
 
 describe('artwork sizes', () => {
-  it('exposes the spec constants', () => {
+  it('exposes the artwork sizes of SONG-ART-1', () => {
     expect(ARTWORK_SIZES).toEqual([128, 256, 500, 1024]);
     expect(DEFAULT_ARTWORK_SIZE).toBe(256);
     expect(SEVEN_DIGITAL_IMAGE_SIZES).toEqual([33, 50, 100, 180, 182, 200, 350, 500, 800]);

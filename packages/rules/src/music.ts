@@ -1,25 +1,25 @@
 import type { MinimalSongDto, SongDto, SongProvider } from '@tt/protocol';
 
 /* ------------------------------------------------------------------------------------------
- * Constants (spec §9)
+ * Constants
  * ---------------------------------------------------------------------------------------- */
 
-/** Spec §9 "Song match duration tolerance 5 seconds". */
+/** Songs whose durations differ by at most this many seconds may be the same (SAME-SONG-1). */
 export const SONG_MATCH_TOLERANCE_SECONDS = 5;
 
-/** Spec §9 "Result interleaving: first 5 sevenDigital results, then alternating". */
+/** How many sevenDigital results lead a merged search (SEARCH-MERGE-1). */
 export const INTERLEAVE_SEVEN_DIGITAL_HEAD = 5;
 
-/** Spec §9 artwork sizes (pixels, square). */
+/** Artwork sizes (pixels, square; SONG-ART-1). */
 export const ARTWORK_SIZES = [128, 256, 500, 1024] as const;
 export const DEFAULT_ARTWORK_SIZE = 256;
 
-/** Spec §9 sizes sevenDigital serves its images in (the `_NNN.jpg` suffix of their URLs). */
+/** Sizes sevenDigital serves its images in (the `_NNN.jpg` suffix of their URLs; SONG-ART-1). */
 export const SEVEN_DIGITAL_IMAGE_SIZES = [33, 50, 100, 180, 182, 200, 350, 500, 800] as const;
 
 /**
- * Spec §4: "several" providers / thumbnails / links means at least this many non-empty entries
- * in each map.
+ * SONG-DATA-LAZY-1: "several" providers / thumbnails / links means at least this many non-empty
+ * entries in each map.
  */
 export const SEVERAL_PROVIDERS = 2;
 
@@ -46,7 +46,7 @@ function filledEntries(map: ProviderMap | null | undefined): [string, string][] 
 }
 
 /* ------------------------------------------------------------------------------------------
- * 1. Same-song rule (spec §5)
+ * 1. Same-song rule (SAME-SONG-1)
  * ---------------------------------------------------------------------------------------- */
 
 /**
@@ -87,8 +87,8 @@ export function shareProviderId(a: MatchableSong, b: MatchableSong): boolean {
 }
 
 /**
- * Spec §5: two songs are the same if their crate song ids match, or their song id, short id or
- * isrc match, or a shared provider id matches (same provider key with the same id), or their
+ * SAME-SONG-1: two songs are the same if their crate song ids match, or their song id, short id
+ * or isrc match, or a shared provider id matches (same provider key with the same id), or their
  * durations differ by at most {@link SONG_MATCH_TOLERANCE_SECONDS} seconds and their track and
  * artist names are equal ignoring case (and surrounding whitespace).
  *
@@ -131,7 +131,7 @@ export function dedupeSongs<T extends MatchableSong>(songs: readonly T[]): T[] {
 }
 
 /* ------------------------------------------------------------------------------------------
- * 2. Result interleaving (spec §9)
+ * 2. Result interleaving (SEARCH-MERGE-1)
  * ---------------------------------------------------------------------------------------- */
 
 export interface InterleaveOptions<T> {
@@ -142,8 +142,8 @@ export interface InterleaveOptions<T> {
 }
 
 /**
- * Spec §9: search results of several sources are merged as the first 5 sevenDigital results,
- * then alternately one result of the other source(s) and one of the remaining sevenDigital
+ * SEARCH-MERGE-1: search results of several sources are merged as the first 5 sevenDigital
+ * results, then alternately one result of the other source(s) and one of the remaining sevenDigital
  * results (the other source goes first after the head). When one side runs out, the rest of the
  * other side follows in order. With several other sources, the caller passes them already merged
  * (in their own order) as `others`.
@@ -176,7 +176,7 @@ export function interleaveResults<T>(
 }
 
 /* ------------------------------------------------------------------------------------------
- * 3. Explicit filtering (spec §5)
+ * 3. Explicit filtering (ACTIVITY-1)
  * ---------------------------------------------------------------------------------------- */
 
 /** The user's client settings as far as explicit audio goes (free-form user data). */
@@ -194,9 +194,9 @@ export function shouldFilterExplicit(
 }
 
 /**
- * Spec §5: in a chat-platform activity (e.g. a Discord activity) explicit songs are filtered out
- * unless the user's settings allow explicit audio (`allowExplicit === true`); elsewhere nothing is
- * filtered. Songs whose `explicit` is missing are kept. Always returns a new array.
+ * ACTIVITY-1: in a chat-platform activity (e.g. a Discord activity) explicit songs are filtered
+ * out unless the user's settings allow explicit audio (`allowExplicit === true`); elsewhere
+ * nothing is filtered. Songs whose `explicit` is missing are kept. Always returns a new array.
  */
 export function filterExplicit<T extends { explicit?: boolean | null }>(
   songs: readonly T[],
@@ -208,7 +208,7 @@ export function filterExplicit<T extends { explicit?: boolean | null }>(
 }
 
 /* ------------------------------------------------------------------------------------------
- * 4. Private SoundCloud filter (spec §5)
+ * 4. Private SoundCloud filter (SEARCH-SC-PRIVATE-1)
  * ---------------------------------------------------------------------------------------- */
 
 /** A SoundCloud track as its API answers it: `title` and `user.username`. */
@@ -223,8 +223,8 @@ export function normalizeSoundCloudText(text: string): string {
 }
 
 /**
- * Spec §5: "Private SoundCloud tracks are filtered by the query matching title or username,
- * ignoring the first space and case."
+ * SEARCH-SC-PRIVATE-1: private SoundCloud tracks are filtered by the query matching title or
+ * username, ignoring the first space and case.
  *
  * Interpretation: the query and each of the track's title and username are normalised the same
  * way — the first space (only) removed, then lowercased — and a track is kept when its normalised
@@ -247,7 +247,7 @@ export function filterPrivateSoundCloudTracks<T extends SoundCloudTrackLike>(
 }
 
 /* ------------------------------------------------------------------------------------------
- * 5. Lazy song-data completion (spec §4)
+ * 5. Lazy song-data completion (SONG-DATA-LAZY-1)
  * ---------------------------------------------------------------------------------------- */
 
 type AnySongStatus = NonNullable<MinimalSongDto['status']> | SongDto['status'];
@@ -266,7 +266,7 @@ export function isUploadSong(song: Pick<CompletableSong, 'musicProviders'>): boo
 }
 
 /**
- * Spec §4: song data is completed lazily from the provider unless
+ * SONG-DATA-LAZY-1: song data is completed lazily from the provider unless
  *  - the crate song status is SUCCESS, or
  *  - the song already has several (≥ {@link SEVERAL_PROVIDERS} = 2 non-empty entries each)
  *    providers, thumbnails and links, or
@@ -285,7 +285,7 @@ export function needsSongDataCompletion(song: CompletableSong): boolean {
 }
 
 /* ------------------------------------------------------------------------------------------
- * 6. Artwork sizes (spec §9)
+ * 6. Artwork sizes (SONG-ART-1)
  * ---------------------------------------------------------------------------------------- */
 
 /**

@@ -1,8 +1,7 @@
 import type { SongStatus } from '@tt/protocol';
 
 /**
- * The life of an uploaded song (spec §3 "Song" statuses; the spec shows no transitions, these
- * are ours):
+ * The life of an uploaded song, from one `SongStatus` to the next:
  *
  *   PENDING_UPLOAD ─fileTypeValid→ VALID_FILE_TYPE ─metadataMissing→ MISSING_METADATA
  *   MISSING_METADATA ─metadataCompleted→ VALID_FILE_TYPE (queued for verification again)
