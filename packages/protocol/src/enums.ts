@@ -15,7 +15,7 @@ export const TOKEN_ROLES = [
 export const TokenRole = z.enum(TOKEN_ROLES);
 export type TokenRole = z.infer<typeof TokenRole>;
 
-/** User and profile roles (spec §3). */
+/** User and profile roles. */
 export const USER_ROLES = [
   'globalModerator',
   'admin',
@@ -70,7 +70,7 @@ export type ImageKind = z.infer<typeof ImageKind>;
 export const VoucherStatus = z.enum(['PENDING', 'REDEEMED', 'REVOKED']);
 export type VoucherStatus = z.infer<typeof VoucherStatus>;
 
-/** Music providers a user can prefer (user service, spec §3). */
+/** Music providers a user can prefer (user service). */
 export const UserMusicProvider = z.enum([
   'apple',
   'audius',
@@ -87,7 +87,7 @@ export type AgoraRole = z.infer<typeof AgoraRole>;
 export const DevicePlatform = z.enum(['ios', 'android', 'web']);
 export type DevicePlatform = z.infer<typeof DevicePlatform>;
 
-/** Account lifecycle (spec §4 "User deactivation"). */
+/** Account lifecycle (DEACTIVATE-1, DEACTIVATE-2). */
 export const AccountStatus = z.enum(['ACTIVE', 'DEACTIVATION_REQUESTED', 'DEACTIVATED']);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The body of every error response (spec §8). */
+/** The body of every error response. */
 export const ErrorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),
@@ -9,7 +9,7 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Status text of the error field (spec §8 "Default by status"). */
+/** Status text of the error field: the default text of each HTTP status. */
 export function statusText(status: number): string {
   switch (status) {
     case 400:
@@ -43,7 +43,7 @@ export function statusText(status: number): string {
 
 /**
  * Every error the platform answers with: a stable code, its status and its message.
- * Messages quoted in the spec's §8 are used verbatim.
+ * Messages are part of the contract and kept word for word: clients show them as they are.
  */
 export const ERRORS = {
   // generic
@@ -67,7 +67,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
 
-  // accounts (spec §5, §8)
+  // accounts
   EMAIL_OR_PASSWORD_MISSING: { status: 400, message: 'Email or password is missing in request.' },
   VOUCHER_SIGNUP_MISSING: {
     status: 400,
@@ -645,7 +645,10 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Client rule of §8: the text a user sees for a failed call. */
+/**
+ * The text a user sees for a failed call: the first message of the body with its first letter
+ * capitalised, or a generic apology for a 5xx or a body without a message.
+ */
 export function displayErrorText(status: number, body: unknown): string {
   const fallback = 'Something went wrong, please try again';
   if (status >= 500 || !body || typeof body !== 'object') return fallback;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Query-builder parameters of (qb) list endpoints (spec §7): the nestjsx/crud conventions.
+ * Query-builder parameters of (qb) list endpoints: the nestjsx/crud conventions.
  * - fields: comma-separated column list
  * - s: JSON search object, e.g. {"nickname":{"$cont":"dj"}} or {"$or":[...]}
  * - filter / or: repeated `field||$op||value`

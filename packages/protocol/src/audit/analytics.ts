@@ -4,7 +4,7 @@ import { SongProvider } from '../room/dto';
 
 const S = 'audit' as const;
 
-/** Analytics topics (spec §3 "Other"). */
+/** Analytics topics the apps send. */
 export const ANALYTICS_TOPICS = [
   'roomStartTime',
   'onboardingSteps',
@@ -20,7 +20,7 @@ export const ANALYTICS_TOPICS = [
 export const AnalyticsTopic = z.enum(ANALYTICS_TOPICS);
 export type AnalyticsTopic = z.infer<typeof AnalyticsTopic>;
 
-/** The play-tracking topics (spec §4 "Play tracking"): their payload is a play-tracking record. */
+/** The play-tracking topics: their payload is a play-tracking record. */
 export const PLAY_TOPICS = [
   'userSong15Seconds',
   'userSong30Seconds',
@@ -68,7 +68,7 @@ export const PlaySongInfo = z.object({
 export type PlaySongInfo = z.infer<typeof PlaySongInfo>;
 
 /**
- * The payload of a play topic: the play-tracking record (spec §3) at the moment of the event,
+ * The payload of a play topic: the play-tracking record at the moment of the event,
  * with the seconds played so far. Volumes are percentages; dates ISO 8601.
  */
 export const PlayEventPayload = z
@@ -116,7 +116,7 @@ export const AnalyticsEventInput = z.discriminatedUnion('topic', [
 export type AnalyticsEventInput = z.infer<typeof AnalyticsEventInput>;
 
 /**
- * POST /kinesis (spec §7 audit service): one `{topic, record}` as the apps send it to the analytics
+ * POST /kinesis: one `{topic, record}` as the apps send it to the analytics
  * stream; recorded like one event of a batch, at the time it arrives.
  */
 const kinesisPlay = <T extends PlayTopic>(topic: T) =>
@@ -184,7 +184,7 @@ export type SongPlaysRes = z.infer<typeof SongPlaysRes>;
 /** The bus topic an analytics event is published on. */
 export const analyticsBusTopic = (topic: AnalyticsTopic) => `analytics.${topic}` as const;
 
-/** Audit service: analytics events (play tracking and the other topics of spec §3). */
+/** Audit service: analytics events (play tracking and the other topics). */
 export const analyticsEndpoints = {
   record: endpoint({
     service: S,

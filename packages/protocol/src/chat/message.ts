@@ -4,7 +4,7 @@ import type { NotificationDto } from '../notification/centre';
 /**
  * Chat objects on the wire. The REST subset and the chat socket speak CometChat's shapes (REST
  * API v3.0: message, group, member, conversation objects, sentAt in seconds); each message
- * carries the product's own chat message (spec "Chat / Message") as data.metadata.chatMessage.
+ * carries the product's own chat message as data.metadata.chatMessage.
  */
 
 /** The appId our chat tokens belong to (sent back with every token; any `appid` header is accepted). */
@@ -25,7 +25,7 @@ export type ChatCategory = z.infer<typeof ChatCategory>;
 /** Types of `category: 'message'`; custom messages name their own type. */
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'file'] as const;
 
-/** A mention inside a chat message (spec: userNickname, start, userUuid). */
+/** A mention inside a chat message: userNickname, start, userUuid. */
 export const ChatMentionDto = z.looseObject({
   userNickname: z.string().max(100).optional(),
   start: z.number().optional(),
@@ -33,7 +33,7 @@ export const ChatMentionDto = z.looseObject({
 });
 
 /**
- * The product's chat message (spec "Chat / Message"), as clients put it in
+ * The product's chat message, as clients put it in
  * data.metadata.chatMessage. The server fills the sender's identity (userUuid, userName, badges),
  * `uuid`/`id` when missing, `date` and `reportIdentifier`; unknown fields are kept.
  */

@@ -27,7 +27,7 @@ export type ArtistDto = z.infer<typeof ArtistDto>;
 
 /** Album and artist short ids: 10 characters, derived from the names. */
 const shortId = z.string().regex(/^[a-z2-7]{10}$/, 'must be a 10-character short id');
-/** Spec §9: pagination uses limit and offset, or take and skip. */
+/** These service lists page by take (at most 500, default 100) and skip. */
 const takeSkip = z.object({
   take: z.coerce.number().int().min(1).max(500).default(100),
   skip: z.coerce.number().int().min(0).default(0),
@@ -47,7 +47,7 @@ export const AlbumsByArtistsBody = z.object({
   artistShortIds: z.array(shortId).min(1).max(100),
 });
 
-/** Service routes of albums and artists (spec §7 "Playlist service"): staff and superUser. */
+/** Service routes of albums and artists: staff and superUser. */
 export const albumEndpoints = {
   allAlbums: endpoint({
     service: P,

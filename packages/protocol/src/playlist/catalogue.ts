@@ -8,8 +8,8 @@ import { SongDataProvider } from './song-data';
 const P = 'playlist' as const;
 
 /**
- * Providers a song can be imported from (spec §5 client rule: sevenDigital, soundCloudPublic,
- * spotify, apple, uploadService), plus the other providers the platform has adapters for.
+ * Providers a song can be imported from (the apps import from sevenDigital, soundCloudPublic,
+ * spotify, apple and uploadService), plus the other providers the platform has adapters for.
  */
 export const IMPORT_PROVIDERS = SongDataProvider.options;
 
@@ -92,7 +92,7 @@ export const playlistCatalogueEndpoints = {
     path: '/info-admin/playlists-service-status',
     auth: 'public',
     summary:
-      'Health of the playlist service (the spelling of spec §7; same as playlist-service-status)',
+      'Health of the playlist service, spelt playlists-service-status (same as playlist-service-status)',
     response: ServiceStatusDto,
   }),
 };

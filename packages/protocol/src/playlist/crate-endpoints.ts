@@ -28,7 +28,7 @@ import {
 const P = 'playlist' as const;
 
 /**
- * Crates of the playlist service (spec §7 "Playlist service"). Only the owner changes a crate; any
+ * Crates of the playlist service (CRATE-SPECIAL-1). Only the owner changes a crate; any
  * signed-in user may read another's crates and starred list, never their queue.
  */
 export const crateEndpoints = {

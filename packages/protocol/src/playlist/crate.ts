@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { CrateSongStatus, MinimalSongDto, SongProvider } from '../room/dto';
 
-/** Spec §3 "Crate": import status of a crate made from a provider playlist. */
+/** Import status of a crate made from a provider playlist (CRATE-IMPORT-1). */
 export const CRATE_IMPORT_STATUSES = ['IN_PROGRESS', 'FAILED', 'COMPLETE'] as const;
 export const CrateImportStatus = z.enum(CRATE_IMPORT_STATUSES);
 export type CrateImportStatus = z.infer<typeof CrateImportStatus>;
 
-/** The special crates every user has from sign-up (spec §3): the queue and the starred list. */
+/** The special crates every user has from sign-up (CRATE-SPECIAL-1): queue and starred list. */
 export const SPECIAL_CRATES = ['queue', 'likes'] as const;
 export const SpecialCrate = z.enum(SPECIAL_CRATES);
 export type SpecialCrate = z.infer<typeof SpecialCrate>;
 
-/** Spec §9 page sizes. */
+/** Page sizes: songs of a crate, and crates of a list. */
 export const CRATE_SONGS_PAGE = 300;
 export const CRATES_PAGE = 100;
 /** Most songs one crate holds. */
@@ -21,7 +21,7 @@ export const CRATE_ADD_MAX = 500;
 
 const providerMap = z.partialRecord(SongProvider, z.string().max(2000));
 
-/** A song in a crate (spec §3 "Crate song"), at a 0-based position. */
+/** A song in a crate, at a 0-based position. */
 export const CrateSongDto = z.object({
   crateSongUuid: z.string().uuid(),
   position: z.number().int().min(0),
@@ -43,7 +43,7 @@ export const CrateSongDto = z.object({
 });
 export type CrateSongDto = z.infer<typeof CrateSongDto>;
 
-/** A crate (spec §3 "Crate"). `songs` only where an answer says so (GET /crate/{id} carries the first page). */
+/** A crate. `songs` only where an answer says so (GET /crate/{id} carries the first page). */
 export const CrateDto = z.object({
   crateUuid: z.string().uuid(),
   /** Names the crate in service routes (GET /crate/service/{crateShortId}/songs). */
@@ -72,7 +72,7 @@ export type CrateDto = z.infer<typeof CrateDto>;
 const name = z.string().trim().min(1, 'must not be empty').max(100);
 const description = z.string().trim().max(1000).nullable();
 
-/** POST /crate: no name → "New Playlist #" + the lowest unused number (spec §5). */
+/** POST /crate: no name → "New Playlist #" + the lowest unused number (CRATE-NAME-1). */
 export const CreateCrateBody = z.object({
   crateName: name.optional(),
   description: description.optional(),
@@ -99,7 +99,7 @@ export const AddCrateSongsBody = z.object({
 });
 export const AddCrateSongsRes = z.object({
   added: z.array(CrateSongDto),
-  /** Songs left out because the crate already holds the same song (spec §5 same-song rule). */
+  /** Songs left out because the crate already holds the same song (SAME-SONG-1). */
   duplicates: z.number().int(),
   crate: CrateDto,
 });

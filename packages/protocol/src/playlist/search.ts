@@ -4,7 +4,7 @@ import { SongDto } from '../song/dto';
 
 const P = 'playlist' as const;
 
-/** Where a search looks: our own uploads, or one music provider (spec §6, §7 "Playlist service"). */
+/** Where a search looks: our own uploads, or one music provider. */
 export const SEARCH_SOURCES = [
   'uploadService',
   'sevenDigital',
@@ -17,12 +17,12 @@ export const SEARCH_SOURCES = [
 export const SearchSource = z.enum(SEARCH_SOURCES);
 export type SearchSource = z.infer<typeof SearchSource>;
 
-/** Spec §9: search pages hold 20 songs; a page may ask for at most 50. */
+/** SEARCH-PAGE-1: search pages hold 20 songs; a page may ask for at most 50. */
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 50;
 
 /**
- * A song as search and song-data answer it: the catalogue fields of §3 "Song". `songShortId` and
+ * A song as search and song-data answer it: the fields of a catalogue song. `songShortId` and
  * `id` name the catalogue song when the track is in our catalogue (uploads, imported tracks),
  * otherwise they are null and `musicProviders` names it at its provider.
  */

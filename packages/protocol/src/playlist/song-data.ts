@@ -43,7 +43,8 @@ const country = z
 
 /**
  * GET /song-data/{link}: the link of a song at a provider, URL-encoded into one path segment.
- * A colon may arrive as an underscore (the shared request layer turns `:` into `_`, spec §7), so
+ * A colon may arrive as an underscore (the shared request layer turns `:` into `_`,
+ * SONG-DATA-LINK-1), so
  * `https_//open.spotify.com/track/…` and `spotify_track_…` are read as `https://…` and
  * `spotify:track:…`.
  */
@@ -127,7 +128,7 @@ export const MigrateLinksRes = z.object({
 });
 export type MigrateLinksRes = z.infer<typeof MigrateLinksRes>;
 
-/** Spec §9: similar tracks answer at most 8 songs, each with a Spotify id. */
+/** ANALYSIS-4: similar tracks answer at most 8 songs, each with a Spotify id. */
 export const SIMILAR_TRACKS_LIMIT = 8;
 
 export const SimilarTracksParams = z.object({
@@ -136,7 +137,8 @@ export const SimilarTracksParams = z.object({
 
 /**
  * `ready`: the analysis answered (songs may still be empty); `enqueued`: the track was not
- * analysed yet and has been queued for analysis (spec §8 trackNotAnalyzed); `unavailable`: the
+ * analysed yet (the service answered trackNotAnalyzed) and has been queued for analysis
+ * (ANALYSIS-1); `unavailable`: the
  * analysis service or Spotify is not configured, or failed (logged).
  */
 export const SimilarTracksRes = z.object({
@@ -163,7 +165,7 @@ export const playlistSongDataEndpoints = {
     path: '/song-data/{providerSongId}/{musicProvider}/providers',
     auth: 'authenticated',
     summary:
-      'The song with every provider it is found at (by ISRC, else the same-song rule); completed lazily (spec §4): a catalogue song that already has several providers, thumbnails and links is answered as stored',
+      'The song with every provider it is found at (by ISRC, else the same-song rule); completed lazily (SONG-DATA-LAZY-1): a catalogue song that already has several providers, thumbnails and links is answered as stored',
     params: SongDataProviderParams,
     query: SongDataCountryQuery,
     response: SongDataDto,

@@ -54,7 +54,7 @@ export const RankingStatusDto = z.object({
 export type RankingStatusDto = z.infer<typeof RankingStatusDto>;
 
 export const CurrentRankingDto = z.object({
-  /** The spec's flag: does the person have points in the season running now? */
+  /** Does the person have points in the season running now? */
   hasCurrentRankingStatus: z.boolean(),
   season: SeasonDto.nullable(),
   status: RankingStatusDto.nullable(),

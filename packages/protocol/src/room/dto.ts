@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Room enums (spec §3, ttfm-socket `RoomDto`). */
+/** Room enums (as in ttfm-socket's `RoomDto`). */
 export const DjType = z.enum(['EVERYONE', 'INVITE_ONLY', 'PRO_PLAN_OWNER']);
 export type DjType = z.infer<typeof DjType>;
 export const RoomType = z.enum(['PUBLIC', 'PRIVATE']);
@@ -21,7 +21,7 @@ export const RoomDesign = z.enum([
 ]);
 export type RoomDesign = z.infer<typeof RoomDesign>;
 
-/** Room user roles (spec §3). */
+/** Room user roles. */
 export const RoomUserRole = z.enum([
   'moderator',
   'owner',
@@ -160,13 +160,13 @@ export const RoomDto = z.object({
 });
 export type RoomDto = z.infer<typeof RoomDto>;
 
-/** Fields a room's owner sets on create/update (spec: "Create, update and admin-update payloads"). */
 /**
  * The longest room or guest password (SEC-ROOMPW-2): set, given to the REST join or to the
  * socket's joinRoom. A longer one cannot be right and is refused before any hashing.
  */
 export const ROOM_PASSWORD_MAX_LENGTH = 100;
 
+/** Fields a room's owner sets on create and update (and admins on admin-update). */
 export const RoomSettingsInput = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().max(1000),

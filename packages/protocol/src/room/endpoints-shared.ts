@@ -115,7 +115,7 @@ export const VoteCountsDto = z.object({
   stars: z.number().int(),
 });
 
-/** One play of the recent-songs list (spec §3 "Recent song play"). */
+/** One play of the recent-songs list. */
 export const RecentSongDto = z.object({
   song: MinimalSongDto,
   voteCounts: VoteCountsDto,

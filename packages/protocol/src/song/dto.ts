@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MinimalSongDto, SongProvider } from '../room/dto';
 
-/** Song status (spec §3 "Song"): the upload and verification life of a song. */
+/** Song status: the upload and verification life of a song (see @tt/rules song-status). */
 export const SONG_STATUSES = [
   'PENDING_UPLOAD',
   'VALID_FILE_TYPE',
@@ -25,14 +25,14 @@ export const SONG_SHORT_ID_PATTERN = /^[a-km-np-z][a-km-np-z2-9]{9}$/;
 /** Provider → id, provider → url, provider → link. */
 const providerMap = z.partialRecord(SongProvider, z.string().max(2000));
 
-/** Where a provider streams the song from (spec §3: http and/or hls). */
+/** Where a provider streams the song from: http and/or hls. */
 export const SongStreamUrls = z.object({
   http: z.string().max(2000).optional(),
   hls: z.string().max(2000).optional(),
 });
 export type SongStreamUrls = z.infer<typeof SongStreamUrls>;
 
-/** A song of the catalogue (spec §3 "Song"). */
+/** A song of the catalogue. */
 export const SongDto = z.object({
   id: z.number().int(),
   songShortId: z.string(),

@@ -14,7 +14,7 @@ import { songEditContracts } from './endpoints-edit';
 
 const S = 'song' as const;
 
-/** Song service (spec §7 "Song service"): the catalogue, uploads and their encrypted HLS. */
+/** Song service: the catalogue, uploads and their encrypted HLS. */
 export const songEndpoints = {
   search: endpoint({
     service: S,

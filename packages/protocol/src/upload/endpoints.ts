@@ -18,7 +18,7 @@ export const HlsPlaylistUrlRes = z.object({
 export type HlsPlaylistUrlRes = z.infer<typeof HlsPlaylistUrlRes>;
 
 /**
- * Upload service (spec §7 "Upload-service client": getSong, getHlsPlaylistUrl, search,
+ * Upload service (what the apps' upload client calls: getSong, getHlsPlaylistUrl, search,
  * getSongsForUser): reads of uploaded songs for other services and apps. Uploading itself is
  * POST /api/song-service/upload/song.
  */

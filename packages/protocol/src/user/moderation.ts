@@ -211,7 +211,7 @@ export const moderationEndpoints = {
     response: z.array(ModerationCommentDto),
   }),
 
-  // deactivation (spec §4)
+  // deactivation (DEACTIVATE-1, DEACTIVATE-2)
   requestDeactivate: endpoint({
     service: S,
     method: 'POST',

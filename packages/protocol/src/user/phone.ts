@@ -79,7 +79,7 @@ export const VerifyPhoneCodeReq = z.object({
 });
 export const VerifyPhoneCodeRes = AccessTokenRes.extend({ isNewUser: z.boolean() });
 
-/** A number of the phone whitelist (spec §6). */
+/** A number of the phone whitelist (PHONE-WHITELIST-1). */
 export const PhoneWhitelistEntryDto = z.object({
   id: z.number().int(),
   phoneNumber: z.string(),

@@ -4,7 +4,7 @@ import { AgoraRole } from '../enums';
 import { IdParam } from './dto';
 
 /**
- * Music-provider tokens of the user service (spec §7 "User service", "Video platform auth"):
+ * Music-provider tokens of the user service:
  * connecting a person's Spotify, SoundCloud, YouTube and Apple Music accounts, the app-level
  * SoundCloud token for public tracks, and Agora RTC tokens for live audio.
  */
