@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '@tt/protocol';
 import { ApiError, buildPath, buildQuery, createApiClient, qbParams } from './index';
 
-describe('shared request layer (spec §7)', () => {
+describe('shared request layer', () => {
   it('repeats array query values and leaves out null and undefined', () => {
     expect(buildQuery({ users: ['a', 'b'], limit: 5, skip: undefined, none: null })).toBe(
       '?users=a&users=b&limit=5',
@@ -46,7 +46,7 @@ describe('shared request layer (spec §7)', () => {
     });
   });
 
-  it('sends JSON bodies with the bearer token and raises ApiError with the §8 display text', async () => {
+  it('sends JSON bodies with the bearer token and raises ApiError with the text to show a user', async () => {
     const seen: { url: string; init: RequestInit }[] = [];
     const fakeFetch = (async (url: string, init: RequestInit) => {
       seen.push({ url, init });

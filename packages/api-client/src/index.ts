@@ -9,7 +9,7 @@ import {
   type EndpointResponse,
 } from '@tt/protocol';
 
-/** A failed call (spec §8): url, status, statusText and the body. */
+/** A failed call: url, status, statusText and the body. */
 export class ApiError extends Error {
   constructor(
     readonly url: string,
@@ -21,7 +21,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The text to show a user (spec §8 client rule). */
+  /** The text to show a user (`displayErrorText`: the server's message, or a generic apology). */
   get displayText(): string {
     return displayErrorText(this.status, this.body);
   }
@@ -59,7 +59,10 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** Fills `{name}` placeholders; a colon in the resulting path becomes an underscore (spec §7). */
+/**
+ * Fills `{name}` placeholders; a colon in the resulting path becomes an underscore
+ * (SONG-DATA-LINK-1).
+ */
 export function buildPath(template: string, params: Record<string, unknown> | undefined): string {
   const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params?.[name];
@@ -77,7 +80,7 @@ export interface QbCondition {
 }
 
 /**
- * Builds the query-builder params of a (qb) list (spec §7) from structured parts:
+ * Builds the query-builder params of a (qb) list from structured parts:
  * conditions become `field||$op||value` (lists comma-joined), sorts `field,ASC`, `s` is JSON.
  */
 export function qbParams(q: {
@@ -158,7 +161,7 @@ export function createApiClient(opts: ApiClientOptions) {
         parsed = text;
       }
     }
-    // A response is an error if it has a statusCode of 400 or more (spec §8).
+    // A response is an error if it has a statusCode of 400 or more.
     if (!res.ok || res.status >= 400) {
       throw new ApiError(url, res.status, res.statusText || statusText(res.status), parsed);
     }
