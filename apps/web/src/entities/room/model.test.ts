@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientRoomState, RoomDto } from '@tt/protocol';
+import type { ClientRoomState } from '@tt/protocol';
 import { sampleState } from '../../lib/socket/testing';
 import {
   boothSeats,
-  canManageRoom,
-  canModerateRoom,
   floorSpot,
   formatDuration,
   playingDjUuid,
@@ -15,35 +13,12 @@ import {
   vibePercent,
 } from './model';
 
-const role = (userUuid: string, r: string, expirationTime: string | null = null) =>
-  ({ userUuid, role: r, expirationTime }) as RoomDto['roomRoles'][number];
-
 describe('room slugs (SLUG-1: lowercased)', () => {
   it('suggests a lowercased, dashed slug from the name', () => {
     expect(slugify('Late Night Grooves!')).toBe('late-night-grooves');
     expect(slugify('  Café  Über  ')).toBe('cafe-uber');
     expect(slugify('---')).toBe('');
     expect(slugify('a'.repeat(80))).toHaveLength(64);
-  });
-});
-
-describe('who may manage and moderate a room', () => {
-  const room = {
-    roomRoles: [
-      role('own', 'owner'),
-      role('co', 'coOwner'),
-      role('mod', 'moderator'),
-      role('old', 'moderator', '2000-01-01T00:00:00Z'),
-    ],
-  };
-  it('owner and co-owners manage; moderators moderate; expired roles count for nothing', () => {
-    expect(canManageRoom(room, 'own', ['user'])).toBe(true);
-    expect(canManageRoom(room, 'co', ['user'])).toBe(true);
-    expect(canManageRoom(room, 'mod', ['user'])).toBe(false);
-    expect(canModerateRoom(room, 'mod', ['user'])).toBe(true);
-    expect(canModerateRoom(room, 'old', ['user'])).toBe(false);
-    expect(canModerateRoom(room, 'x', ['user', 'moderator'])).toBe(true);
-    expect(canModerateRoom(room, null, ['admin'])).toBe(false);
   });
 });
 

@@ -1,6 +1,4 @@
 import {
-  MODERATOR_ROLES,
-  ROOM_MODERATOR_ROLES,
   type ClientDj,
   type ClientRoomState,
   type ClientUserData,
@@ -9,6 +7,8 @@ import {
   type RoomUserRole,
 } from '@tt/protocol';
 
+import { roomRolesOf as rolesHeld } from '@tt/rules';
+
 /** Pure room rules of the web client (no React): derived values the room page shows. */
 
 /** Room slugs: one rule for server and web (SLUG-1 in @tt/rules). */
@@ -16,45 +16,14 @@ export { slugify } from '@tt/rules';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-/** The room roles of one user (expired ones left out). */
+/** The room roles of one user now (the access table's ACCESS-ROLE-2; none for nobody). */
 export function roomRolesOf(
   room: Pick<RoomDto, 'roomRoles'>,
   uuid: string | null,
   now = Date.now(),
 ) {
   if (!uuid) return [] as RoomUserRole[];
-  return room.roomRoles
-    .filter(
-      (r) =>
-        r.userUuid === uuid &&
-        (r.expirationTime === null || new Date(r.expirationTime).getTime() > now),
-    )
-    .map((r) => r.role);
-}
-
-const isGlobalModerator = (roles: readonly string[]) =>
-  roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r));
-
-/** Owner, co-owner, or a global moderator: may change the room's settings. */
-export function canManageRoom(
-  room: Pick<RoomDto, 'roomRoles'>,
-  uuid: string | null,
-  globalRoles: readonly string[],
-): boolean {
-  if (!uuid) return false;
-  if (isGlobalModerator(globalRoles)) return true;
-  return roomRolesOf(room, uuid).some((r) => r === 'owner' || r === 'coOwner');
-}
-
-/** Moderators, owner and coOwner of the room, or a global moderator: may kick, ban, skip… */
-export function canModerateRoom(
-  room: Pick<RoomDto, 'roomRoles'>,
-  uuid: string | null,
-  globalRoles: readonly string[],
-): boolean {
-  if (!uuid) return false;
-  if (isGlobalModerator(globalRoles)) return true;
-  return roomRolesOf(room, uuid).some((r) => ROOM_MODERATOR_ROLES.includes(r));
+  return rolesHeld(room, uuid, now);
 }
 
 /** The DJ whose song is playing: the first DJ of the rotation while a song plays. */

@@ -1,9 +1,8 @@
+import { mayI } from '../../entities/session/access';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  ADMIN_ROLES,
   accessRequestEndpoints as ar,
   adminEndpoints as a,
-  MODERATOR_ROLES,
   moderationEndpoints as m,
   phoneEndpoints as ph,
   roomAdminEndpoints as ra,
@@ -34,10 +33,9 @@ export const adminKeys = {
 /** Who may open the staff console: moderators see users; admins also search everyone. */
 export function useStaff(): { isModerator: boolean; isAdmin: boolean; loading: boolean } {
   const me = useOwnProfile();
-  const roles = (me.data?.roles ?? []) as string[];
   return {
-    isModerator: roles.some((r) => (MODERATOR_ROLES as readonly string[]).includes(r)),
-    isAdmin: roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)),
+    isModerator: mayI(me.data, 'user.moderation.read'),
+    isAdmin: mayI(me.data, 'admin.users'),
     loading: me.isLoading,
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientRoomState } from '@tt/protocol';
-import { roleInForce } from '@tt/rules';
+import { whyNot } from '../../entities/session/access';
 import { nicknameOf, pictureOf } from '../../entities/room/model';
 import type { Me } from '../../entities/room/hooks';
 import { ChatConversation } from './ChatConversation';
@@ -113,9 +113,7 @@ export function RoomChat({ state, me, isMod }: { state: ClientRoomState; me: Me;
     [state.allUsers, state.allUserData, t],
   );
 
-  const muted = room.roomRoles.some(
-    (r) => r.userUuid === me.uuid && r.role === 'chatDisabled' && roleInForce(r, Date.now()),
-  );
+  const muted = whyNot(me, 'room.chat', { room }) === 'room:chatDisabled';
 
   if (!room.hasChat) return null;
   const readOnly = me.isGuest ? (

@@ -6,6 +6,7 @@ import { useErrorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { Avatar } from '../../entities/avatar/Avatar';
 import { useProfiles } from '../friends/queries';
+import { communityActorOf } from '../../entities/session/access';
 import { useOwnProfile } from '../../entities/user/queries';
 import { useCommunityMembersQuery, useSetMemberMutation } from './queries';
 
@@ -18,7 +19,7 @@ export function CommunityMembers({ community }: { community: CommunityDto }) {
   const list = members.data?.members ?? [];
   const profiles = useProfiles(list.map((m) => m.userUuid));
   const setMember = useSetMemberMutation(community.uuid);
-  const actor = { role: community.myRole, admin: false };
+  const actor = communityActorOf(me, community.myRole);
   const change = (userUuid: string, role: CommunityRole | null) =>
     setMember.mutate({ userUuid, role });
   return (

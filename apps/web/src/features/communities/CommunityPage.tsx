@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CommunityDto } from '@tt/protocol';
 import { mayManageCommunity } from '@tt/rules';
+import { communityActorOf } from '../../entities/session/access';
+import { useOwnProfile } from '../../entities/user/queries';
 import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
@@ -55,6 +57,7 @@ export default function CommunityPage() {
   const { id = '' } = useParams();
   const errorText = useErrorText();
   const { data: community, error, isLoading } = useCommunityQuery(id);
+  const { data: me } = useOwnProfile();
   const rooms = useCommunityRoomsQuery(community?.uuid ?? '', Boolean(community));
   useDocumentTitle(community?.name ?? t('communities.title'));
   if (isLoading) return <div className="container" aria-busy="true" />;
@@ -66,7 +69,7 @@ export default function CommunityPage() {
       </div>
     );
   }
-  const manager = mayManageCommunity({ role: community.myRole, admin: false });
+  const manager = mayManageCommunity(communityActorOf(me, community.myRole));
   const live = (rooms.data?.rooms ?? []).filter((r) => (r.numberOfUsersInRoom ?? 0) > 0).length;
   return (
     <div className="container community-page" data-testid="community-page">

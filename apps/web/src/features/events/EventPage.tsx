@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { EventDto } from '@tt/protocol';
-import { hasRoomRole } from '@tt/rules';
+import { mayI } from '../../entities/session/access';
 import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
@@ -46,8 +46,7 @@ function useCanEdit(event: EventDto | undefined): boolean {
   const { data: me } = useOwnProfile();
   const { data: room } = useRoom(event?.roomSlug ?? '');
   if (!event || !me) return false;
-  if (event.hostUuid === me.uuid) return true;
-  return Boolean(room && hasRoomRole(room, me.uuid, ['owner', 'coOwner', 'moderator'], Date.now()));
+  return mayI(me, 'event.edit', { ownerUuid: event.hostUuid, ...(room ? { room } : {}) });
 }
 
 /** /events/:slug — an event: countdown, room, lineup, remind me, add to calendar. */

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ADMIN_ROLES, type RoomDto } from '@tt/protocol';
+import type { RoomDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useOwnProfile } from '../../entities/user/queries';
-import { canManageRoom, roomRolesOf } from '../../entities/room/model';
+import { mayI } from '../../entities/session/access';
 import { useRoom } from '../../entities/room/queries';
 import { RoomEventsSection } from '../events/RoomEventsSection';
 import { useDeleteRoomMutation, useUpdateRoomMutation } from './queries';
@@ -40,7 +40,7 @@ export function RoomSettingsPage() {
       </div>
     );
   }
-  if (!canManageRoom(room.data, me.uuid, me.roles)) {
+  if (!mayI(me, 'room.settings.edit', { room: room.data })) {
     return (
       <div className="container narrow center-page">
         <Alert>{t('roomForm.notYours')}</Alert>
@@ -50,12 +50,8 @@ export function RoomSettingsPage() {
       </div>
     );
   }
-  const isOwner =
-    roomRolesOf(room.data, me.uuid).includes('owner') ||
-    me.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
-  const canPromote =
-    me.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)) ||
-    me.capabilities.includes('promoteRoom');
+  const isOwner = mayI(me, 'room.owner.change', { room: room.data });
+  const canPromote = mayI(me, 'room.promote');
   return (
     <SettingsForm
       room={room.data}

@@ -5,7 +5,7 @@ import type { ClientRoomState, RoomDto } from '@tt/protocol';
 import { leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore, type RoomStatus } from '../../../lib/socket/store';
 import { designVars } from '../../../entities/room/designs';
-import { canManageRoom, canModerateRoom } from '../../../entities/room/model';
+import { mayI } from '../../../entities/session/access';
 import { RoomChat } from '../../chat/RoomChat';
 import { DriftOverlay } from '../../player/DriftOverlay';
 import { GuestPreviewPrompt } from '../../player/GuestPreviewPrompt';
@@ -39,8 +39,8 @@ export function LiveRoom({ room }: { room: RoomDto }) {
     return <Waiting room={room} status={status} />;
   }
   const settings = state.settings;
-  const isMod = canModerateRoom(settings, me.uuid, me.roles);
-  const isManager = canManageRoom(settings, me.uuid, me.roles);
+  const isMod = mayI(me, 'room.kick', { room: settings });
+  const isManager = mayI(me, 'room.settings.edit', { room: settings });
 
   return (
     <div className="room-page" style={designVars(settings.design)} data-testid="room-page">
