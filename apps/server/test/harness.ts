@@ -197,7 +197,7 @@ export async function expectError(
     }
     const body = e.body;
     if (body?.statusCode !== status || typeof body?.error !== 'string') {
-      throw new Error(`error body is not the §8 shape: ${JSON.stringify(body)}`);
+      throw new Error(`error body is not { statusCode, error, message }: ${JSON.stringify(body)}`);
     }
     if (message !== undefined) {
       const texts: string[] = Array.isArray(body.message) ? body.message : [body.message];

@@ -40,7 +40,7 @@ function isMissingField(issue: ZodIssueLike): boolean {
   return issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
 }
 
-/** One serializer for every error: `{ statusCode, error, message }` (spec §8). */
+/** One serializer for every error: `{ statusCode, error, message }`. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {

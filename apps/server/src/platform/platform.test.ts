@@ -54,7 +54,7 @@ describe('errors and routing', () => {
   });
   afterAll(() => s.close());
 
-  it('answers a thrown bug with 500 in the §8 shape, leaking nothing, with the request id', async () => {
+  it('answers a thrown bug with 500 in the {statusCode, error, message} shape, leaking nothing, with the request id', async () => {
     const res = await fetch(`${s.url}/api/test/boom`);
     expect(res.status).toBe(500);
     const body = (await res.json()) as { statusCode: number; error: string; message: string };
@@ -64,7 +64,7 @@ describe('errors and routing', () => {
     expect(body.message).toContain(res.headers.get('x-request-id'));
   });
 
-  it('answers malformed JSON with 400 in the §8 shape', async () => {
+  it('answers malformed JSON with 400 in the {statusCode, error, message} shape', async () => {
     const res = await fetch(`${s.url}/api/user-service/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -75,7 +75,7 @@ describe('errors and routing', () => {
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });
 
-  it('answers an unknown route with 404 in the §8 shape', async () => {
+  it('answers an unknown route with 404 in the {statusCode, error, message} shape', async () => {
     const body = await expectError(
       s.client.raw({ method: 'DELETE', path: '/api/nothing/here' }),
       404,
@@ -154,7 +154,7 @@ describe('throttling', () => {
     expect(status).toBe(429);
   });
 
-  it('rate-limits auth routes with 429 in the §8 shape', async () => {
+  it('rate-limits auth routes with 429 in the {statusCode, error, message} shape', async () => {
     let last: unknown;
     for (let i = 0; i < 70; i++) {
       try {

@@ -3,7 +3,7 @@ import { QB_OPERATORS, type QbQuery } from '@tt/protocol';
 import { fail } from './errors';
 
 /**
- * Query-builder lists (spec §7 "(qb)"): the nestjsx/crud conventions translated into Drizzle.
+ * Query-builder lists ("(qb)" endpoints): the nestjsx/crud conventions translated into Drizzle.
  *
  * A list declares a whitelist of fields (name → SQL expression and type). `parseQb` turns the
  * raw query into a checked description (`QbParsed`, pure, unit-tested); `qbPlan` turns that into

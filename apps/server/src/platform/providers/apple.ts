@@ -56,12 +56,12 @@ export interface AppleOptions {
   developerToken: string;
   storefront?: string;
   log: ProviderLogger;
-  /** Artwork edge in pixels (spec §9 sizes 128, 256, 500, 1024; default 256). */
+  /** Artwork edge in pixels (SONG-ART-1: 128, 256, 500, 1024; default 256). */
   artworkSize?: number;
   timeoutMs?: number;
 }
 
-/** Apple's search takes at most 25 per page (spec §9). */
+/** Apple's search takes at most 25 per page. */
 export const APPLE_SEARCH_LIMIT = 25;
 
 export function mapAppleSong(s: AppleSong, artworkSize = 256): ProviderSong {
@@ -89,7 +89,7 @@ export function mapAppleSong(s: AppleSong, artworkSize = 256): ProviderSong {
 
 /**
  * Apple Music catalogue with a developer token. Lookups by id and by ISRC log a failure and
- * answer null (spec §8); search failures are thrown.
+ * answer null; search failures are thrown.
  */
 export class AppleMusicClient {
   private readonly storefront: string;

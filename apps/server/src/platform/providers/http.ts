@@ -2,8 +2,8 @@ import type { SongDto } from '@tt/protocol';
 
 /**
  * Shared plumbing of the music-provider adapters: fetch with a timeout, the provider error
- * (spec §8: url, status, statusText, body), a bearer-token cache, and the §7 rule "a 401 on a
- * third-party call refreshes the token once and retries" (401 or 403 for SoundCloud).
+ * (url, status, statusText, body), a bearer-token cache, and the rule that a 401 on a third-party
+ * call refreshes the token once and retries (401 or 403 for SoundCloud).
  */
 
 /** What an adapter answers for one song: the provider-facing part of SongDto. */

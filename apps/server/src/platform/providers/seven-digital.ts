@@ -43,7 +43,7 @@ interface TrackSearch extends SevenDigitalEnvelope {
   };
 }
 
-/** 7digital image sizes (spec §9). */
+/** 7digital image sizes (SONG-ART-1). */
 export const SEVEN_DIGITAL_IMAGE_SIZES = [33, 50, 100, 180, 182, 200, 350, 500, 800] as const;
 export type SevenDigitalImageSize = (typeof SEVEN_DIGITAL_IMAGE_SIZES)[number];
 

@@ -56,7 +56,7 @@ export interface SoundcloudOptions {
   timeoutMs?: number;
 }
 
-/** SoundCloud search pages hold 20 tracks (spec §7). */
+/** SoundCloud search pages hold 20 tracks. */
 export const SOUNDCLOUD_PAGE = 20;
 
 export function mapSoundcloudTrack(t: SoundcloudTrack): ProviderSong {
@@ -82,7 +82,7 @@ export function mapSoundcloudTrack(t: SoundcloudTrack): ProviderSong {
 
 /**
  * SoundCloud API with an OAuth client-credentials token (`Authorization: OAuth <token>`),
- * refreshed once on 401 or 403 and the call retried once (spec §7).
+ * refreshed once on 401 or 403 and the call retried once.
  */
 export class SoundcloudClient {
   private readonly tokens: TokenCache;

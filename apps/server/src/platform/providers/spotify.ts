@@ -77,7 +77,7 @@ export function mapSpotifyTrack(t: SpotifyTrack): ProviderSong {
   };
 }
 
-/** Spotify Web API with a client-credentials token, refreshed once on 401 (spec §7). */
+/** Spotify Web API with a client-credentials token, refreshed once on 401 (call retried once). */
 export class SpotifyClient {
   private readonly tokens: TokenCache;
 
