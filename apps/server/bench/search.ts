@@ -26,8 +26,8 @@ const WORDS = ['amber', 'bright', 'copper', 'drift', 'echo', 'fable', 'glass', '
  * - catalogue search (one source, PostgreSQL/PGlite ILIKE over `catalogueSongs` songs), plain
  *   and v2 relevance ranking;
  * - the merged search of every source (catalogue + six providers, each a local HTTP fake);
- * - song data by provider id: a complete catalogue song (no provider call, spec §4) and a song
- *   matched at the five other providers on every call.
+ * - song data by provider id: a complete catalogue song (no provider call, SONG-DATA-LAZY-1) and
+ *   a song matched at the five other providers on every call.
  */
 export async function searchScenarios(o: SearchBenchOptions): Promise<LoadResult[]> {
   const w = await startPlaylistWorld({ SEARCH_V2: 'true', LOG_LEVEL: 'warn' });

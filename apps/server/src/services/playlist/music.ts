@@ -92,7 +92,7 @@ export function mergeSongData(into: SongDataDto, other: SongDataDto): SongDataDt
 }
 
 /**
- * Folds every song that is the same as an earlier one (spec §5 same-song rule) into that
+ * Folds every song that is the same as an earlier one (SAME-SONG-1) into that
  * earlier one, keeping the order of first appearance.
  */
 export function foldSameSongs(songs: readonly SongDataDto[]): SongDataDto[] {

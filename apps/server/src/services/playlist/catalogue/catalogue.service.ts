@@ -15,7 +15,7 @@ import type { ProviderGateway } from '../providers';
 import { asHttpError } from '../song-data/song-data.service';
 
 /**
- * The catalogue API v1 (spec §7): imports of provider songs and the catalogue list. Imports are
+ * The catalogue API v1: imports of provider songs and the catalogue list. Imports are
  * idempotent: a song already imported (by this provider id, or another provider's song with the
  * same ISRC) is answered with `created: false` without asking the provider again.
  */

@@ -187,7 +187,7 @@ describe('GET /api/v1/songs and /api/v1/songs/{songId}', () => {
 });
 
 describe('GET /info-admin/playlists-service-status', () => {
-  it('answers the playlist service health under the spec spelling', async () => {
+  it('answers the playlist service health under the playlists-service spelling', async () => {
     expect(await w.s.client.call(e.status, {})).toMatchObject({
       service: 'playlist-service',
       status: 'ok',

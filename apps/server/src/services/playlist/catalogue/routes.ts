@@ -3,7 +3,7 @@ import { playlistCatalogueEndpoints as e, type ServiceStatusDto } from '@tt/prot
 import { route } from '../../../platform/route';
 import type { CatalogueService } from './catalogue.service';
 
-/** /api/v1/track-import, /api/v1/songs[/{songId}] and the spec's status spelling. */
+/** /api/v1/track-import, /api/v1/songs[/{songId}] and the playlists-service-status route. */
 export function registerCatalogueRoutes(
   app: FastifyInstance,
   catalogue: CatalogueService,

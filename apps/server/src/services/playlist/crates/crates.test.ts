@@ -67,7 +67,7 @@ describe('crates', () => {
     expect(page.crates).toHaveLength(1);
   });
 
-  it('answers bad input with a 400 in the §8 shape', async () => {
+  it('answers bad input with a 400 in the {statusCode, error, message} shape', async () => {
     await expectError(A().call(c.create, { body: { crateName: '   ' } }), 400, /must not be empty/);
     await expectError(A().call(c.get, { params: { id: 'nope' } }), 400, /must be a crate uuid/);
     const crate = await create(alice.token);

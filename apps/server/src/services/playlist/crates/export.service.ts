@@ -35,7 +35,7 @@ export class CrateExportService {
     return port;
   }
 
-  /** Provider refusals become §8 errors: a refused token asks to reconnect. */
+  /** Provider refusals become our errors (AppError): a refused token asks to reconnect. */
   private async call<T>(provider: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();

@@ -8,8 +8,8 @@ import type { CrateService } from './service';
 import type { CrateSongsService } from './songs.service';
 
 /**
- * POST /crate/import (spec §7): a provider playlist link becomes a crate filled by a job; and
- * POST /exports/spotify and /exports/apple: a crate becomes a playlist in the user's library.
+ * POST /crate/import (CRATE-IMPORT-1): a provider playlist link becomes a crate filled by a job;
+ * and POST /exports/spotify and /exports/apple: a crate becomes a playlist in the user's library.
  */
 export function registerCrateImportRoutes(
   app: FastifyInstance,

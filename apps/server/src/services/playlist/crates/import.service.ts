@@ -118,7 +118,7 @@ export class CrateImportService {
         try {
           ids.push((await port!.importProviderSong(track)).song.id);
         } catch (err) {
-          // Spec §5 messages of a song that cannot be imported; a failed import is only logged.
+          // Why a song cannot be imported (CRATE-IMPORT-1); a failed import is only logged.
           const message =
             Object.keys(track.musicProviders).length === 0
               ? 'Sorry, this song does not have any supported music providers to import from.'

@@ -8,7 +8,7 @@ import type { CrateSongsService } from './songs.service';
 /** The auth hook has run: routes with auth other than 'public' always have a caller. */
 const me = (auth: AuthContext | null): AuthContext => auth!;
 
-/** Crate routes of the playlist service (spec §7): /crate/*, /crate/special/*, /api/v1/playlists. */
+/** Crate routes of the playlist service: /crate/*, /crate/special/*, /api/v1/playlists. */
 export function registerCrateRoutes(
   app: FastifyInstance,
   crates: CrateService,

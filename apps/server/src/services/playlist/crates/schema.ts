@@ -17,7 +17,7 @@ import type { CrateImportStatus, CrateSongDto, SpecialCrate } from '@tt/protocol
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Crates (spec §3 "Crate"). `songs_count` is kept by every change of crate_songs, made while the
+ * Crates. `songs_count` is kept by every change of crate_songs, made while the
  * crate row is locked (see CrateRepository.locked), so it never drifts from the rows.
  */
 export const crates = pgTable(

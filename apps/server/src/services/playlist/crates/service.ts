@@ -15,7 +15,7 @@ import { CrateRepository, type SpecialFilter } from './repository';
 import type { CrateRow } from './schema';
 import { songArt, toCrateSongDto } from './snapshots';
 
-/** Crates shown with art of up to this many songs (spec §3: the first four). */
+/** Crates shown with art of up to this many songs: the first four (CRATE-THUMB-1). */
 const THUMBNAILS = 4;
 
 const SPECIAL_NAMES: Record<SpecialCrate, string> = {

@@ -33,7 +33,7 @@ export function catalogueSnapshot(song: SongDto): SongSnapshot {
 
 /**
  * A provider song (as search answers it) not in our catalogue: kept as sent, its data to be
- * completed lazily from the provider (status PENDING_REQUEST, spec §4).
+ * completed lazily from the provider (status PENDING_REQUEST, SONG-DATA-LAZY-1).
  */
 export function providerSnapshot(song: MinimalSongDto): SongSnapshot {
   return {
@@ -119,7 +119,7 @@ function keys(song: MatchableSong): string[] {
 }
 
 /**
- * The songs of a crate indexed for the same-song rule (spec §5): candidates are found by shared
+ * The songs of a crate indexed for the same-song rule (SAME-SONG-1): candidates are found by shared
  * keys, then `isSameSong` decides, so a 10,000-song crate is checked without comparing every pair.
  */
 export class SongIndex {

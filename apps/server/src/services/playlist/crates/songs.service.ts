@@ -124,8 +124,9 @@ export class CrateSongsService {
   }
 
   /**
-   * A song the user starred in a room goes to the bottom of their starred list (spec §5: the
-   * same song already there is left alone). A catalogue song is kept as the catalogue has it.
+   * A song the user starred in a room goes to the bottom of their starred list (CRATE-SPECIAL-1;
+   * the same song already there is left alone, SAME-SONG-1). A catalogue song is kept as the
+   * catalogue has it.
    */
   async star(userUuid: string, song: MinimalSongDto): Promise<void> {
     const likes = await this.crates.special(userUuid, 'likes');

@@ -30,18 +30,17 @@ function roundRobin<T>(lists: T[][]): T[] {
 }
 
 /**
- * GET /search and /search/v2 (spec §7 "Playlist service"). One source (a tab) or every source
- * this platform has: our catalogue and each configured provider, asked for the same page
- * (`offset`, `limit`) in parallel. A source that fails or is slower than
- * SEARCH_PROVIDER_TIMEOUT is logged and contributes nothing; the search itself never fails
- * because of a provider. Merged results follow spec §9: the first 5 sevenDigital results, then
- * alternately one of the other sources (catalogue, Spotify, Apple, SoundCloud, Audius, YouTube
- * taken in turns) and one more sevenDigital. `next` is `offset + limit` while any source has
- * more.
+ * GET /search and /search/v2. One source (a tab) or every source this platform has: our catalogue
+ * and each configured provider, asked for the same page (`offset`, `limit`) in parallel. A source
+ * that fails or is slower than SEARCH_PROVIDER_TIMEOUT is logged and contributes nothing; the
+ * search itself never fails because of a provider. Merged results follow SEARCH-MERGE-1: the first
+ * 5 sevenDigital results, then alternately one of the other sources (catalogue, Spotify, Apple,
+ * SoundCloud, Audius, YouTube taken in turns) and one more sevenDigital. `next` is `offset + limit`
+ * while any source has more.
  *
- * v2 differs in three ways: the catalogue is ranked by relevance with every word of q required;
- * the same song found at several sources (same-song rule, spec §5) is answered once, carrying
- * every provider, thumbnail, link and preview found; and that holds across the interleaving.
+ * v2 differs in three ways: the catalogue is ranked by relevance with every word of q required; the
+ * same song found at several sources (SAME-SONG-1) is answered once, carrying every provider,
+ * thumbnail, link and preview found; and that holds across the interleaving.
  */
 export class PlaylistSearchService {
   readonly sources: SearchSources;

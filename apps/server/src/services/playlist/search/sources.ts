@@ -28,7 +28,7 @@ const PRIVATE_TRACKS_TTL_MS = 60_000;
 /**
  * Runs one source of a search: our catalogue through the songs port, or a provider through the
  * gateway. SoundCloud adds the private tracks of the platform's SoundCloud account that match
- * the query by title or username (spec §5 private SoundCloud filter), ahead of the public ones.
+ * the query by title or username (SEARCH-SC-PRIVATE-1), ahead of the public ones.
  */
 export class SearchSources {
   private privateTracks: { at: number; tracks: Promise<SoundcloudTrack[]> } | null = null;

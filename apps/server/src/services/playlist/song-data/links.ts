@@ -16,9 +16,10 @@ const DIGITS = /^\d{1,20}$/;
 const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /**
- * Undoes what travelling in one path segment did to the link: the shared request layer turns
- * `:` into `_` (spec §7), so `https_//…` is `https://…`, `spotify_track_…` is `spotify:track:…`
- * and `soundcloud_tracks_…` is `soundcloud:tracks:…`. A link without a scheme gets https.
+ * Undoes what travelling in one path segment did to the link: the shared request layer turns `:`
+ * into `_` (SONG-DATA-LINK-1), so `https_//…` is `https://…`, `spotify_track_…` is
+ * `spotify:track:…` and `soundcloud_tracks_…` is `soundcloud:tracks:…`. A link without a scheme
+ * gets https.
  */
 export function normalizeLink(raw: string): string {
   let link = raw.trim();

@@ -8,9 +8,9 @@ import type { AdapterProvider, ProviderGateway } from '../providers';
 const MATCH_CANDIDATES = 10;
 
 /**
- * Finds one song at every other configured provider (spec §7 "…/providers"): by ISRC where the
+ * Finds one song at every other configured provider (GET …/providers): by ISRC where the
  * provider can look one up (Apple's ISRC filter, Spotify's `isrc:` search), otherwise by a
- * search for "title artist" whose first result that is the same song (spec §5: ISRC, or
+ * search for "title artist" whose first result that is the same song (SAME-SONG-1: ISRC, or
  * duration within 5 s with the same title and artist ignoring case). A provider that fails or
  * finds nothing is left out (failures logged).
  */

@@ -21,10 +21,11 @@ const fingerprint = (s: SongDto) =>
   JSON.stringify([s.musicProviders, s.thumbnails, s.links, s.previews, s.streamUrls, s.isrc]);
 
 /**
- * POST /song-data/migrate-links (admin): re-reads one batch of catalogue songs (those known at
- * a provider, by id after `afterId`) from every configured provider they name, stores the fresh
- * links, thumbnails, previews and stream URLs, and — when the song still needs completion (spec
- * §4) — the other providers it matches. Batches keep the request short; `nextAfterId` continues.
+ * POST /song-data/migrate-links (admin): re-reads one batch of catalogue songs (those known at a
+ * provider, by id after `afterId`) from every configured provider they name, stores the fresh
+ * links, thumbnails, previews and stream URLs, and — when the song still needs completion
+ * (SONG-DATA-LAZY-1) — the other providers it matches. Batches keep the request short;
+ * `nextAfterId` continues.
  */
 export class MigrateLinksService {
   constructor(

@@ -1,7 +1,7 @@
 import { fetchWithTimeout, jsonOrThrow, ProviderHttpError } from '../../../platform/providers/http';
 
 /**
- * The music-analysis service (spec §7: a GraphQL API keyed by Spotify track ids): the similar
+ * The music-analysis service (a GraphQL API keyed by Spotify track ids): the similar
  * tracks of an analysed track, and the queue of tracks to analyse.
  */
 

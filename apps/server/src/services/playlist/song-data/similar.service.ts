@@ -10,7 +10,7 @@ const CANDIDATES = 24;
 /** Spotify lookups at once. */
 const CONCURRENCY = 8;
 
-/** Spec §5: a similar track counts only with a thumbnail and a positive duration. */
+/** ANALYSIS-4: a similar track counts only with a thumbnail and a positive duration. */
 const counts = (s: SongDataDto) =>
   Object.values(s.thumbnails).some((t) => typeof t === 'string' && t !== '') && s.duration > 0;
 
@@ -21,9 +21,9 @@ const nameKey = (s: SongDataDto) =>
 /**
  * GET /song-data/{id}/spotify/similar: the music-analysis service names similar Spotify tracks,
  * Spotify describes them; kept are those with a thumbnail and a positive duration, one per
- * track name and artist (no case), the first 8 with a Spotify id (spec §5, §9). A track not
+ * track name and artist (no case), the first 8 with a Spotify id (ANALYSIS-4). A track not
  * analysed yet (error code trackNotAnalyzed) is queued for analysis and answers no songs; any
- * other error, or a missing analysis service or Spotify, answers no songs (spec §8).
+ * other error, or a missing analysis service or Spotify, answers no songs.
  */
 export class SimilarTracksService {
   private readonly client: MusicAnalysisClient | null;

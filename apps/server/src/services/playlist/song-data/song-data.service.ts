@@ -27,8 +27,8 @@ export function asHttpError(err: unknown): unknown {
 }
 
 /**
- * Song data (spec §7 "/song-data…"): a song by link or by provider id, and the same song found
- * at every other provider. Completion is lazy (spec §4): a catalogue song that already has
+ * Song data (/song-data…): a song by link or by provider id, and the same song found at every
+ * other provider. Completion is lazy (SONG-DATA-LAZY-1): a catalogue song that already has
  * several providers, thumbnails and links (or is an upload) is answered as stored; otherwise
  * the providers are asked and what they add is stored on the catalogue song, when there is one.
  */

@@ -230,7 +230,7 @@ describe('GET /song-data/{providerSongId}/{musicProvider}/providers', () => {
   });
 });
 
-describe('GET …/service and lazy completion (spec §4)', () => {
+describe('GET …/service and lazy completion (SONG-DATA-LAZY-1)', () => {
   it('is for services (staff, superUser) only', async () => {
     await expectError(
       w.s
