@@ -85,7 +85,7 @@ export class Playback {
       w.replace('/nowPlaying', null);
       w.replace('/songsRemainingForDj', 0);
     }
-    // Recorded before clients hear of it: the recent-songs list already has the song (spec §4).
+    // Recorded before clients hear of it: the recent-songs list already has the song.
     if (started) await this.recordStart(room, started);
     room.flush(w, 'playedSong');
     this.arm(room);

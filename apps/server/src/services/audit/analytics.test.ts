@@ -36,7 +36,7 @@ afterAll(() => s.close());
 const record = (token: string | null, events: unknown[]) =>
   s.as(token).call(e.record, { body: { events } as never });
 
-/** Expects a 400 whose body is exactly the §8 shape with these messages. */
+/** Expects a 400 whose body is exactly `{ statusCode, error, message }` with these messages. */
 async function expectInvalid(promise: Promise<unknown>, ...messages: string[]) {
   const body = await expectError(promise, 400, messages[0]);
   expect(body).toEqual({

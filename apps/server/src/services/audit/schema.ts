@@ -17,7 +17,7 @@ import type { AnalyticsTopic, ModerationActionType } from '@tt/protocol';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Analytics events (spec §3 topics), one row per event as a client sent it, stamped with the
+ * Analytics events (ANALYTICS_TOPICS), one row per event as a client sent it, stamped with the
  * caller. Play topics also keep their play id (one event per topic and play), the song's short id
  * and the seconds played, for the per-song counts.
  */

@@ -48,7 +48,7 @@ function toRow(auth: AuthContext, event: AnalyticsEventInput): NewAnalyticsEvent
 }
 
 /**
- * Analytics events (spec §3 topics): stored per caller, play events once per (topic, play id),
+ * Analytics events (ANALYTICS_TOPICS): stored per caller, play events once per (topic, play id),
  * each new one published on the bus as `analytics.<topic>` for whoever counts them.
  */
 export class AnalyticsService {

@@ -6,7 +6,7 @@ import { roomUserRoles } from './schema';
 
 export type RoleRow = typeof roomUserRoles.$inferSelect;
 
-/** A role counts until its expirationTime (spec §5: chatDisabled; the same for every role). */
+/** A role counts until its expirationTime (RR-ROLE-2, CHAT-MUTE-1). */
 const inForce = (now: Date) =>
   or(isNull(roomUserRoles.expirationTime), gt(roomUserRoles.expirationTime, now));
 

@@ -99,7 +99,7 @@ describe('PATCH /songs/{id}', () => {
     expect((await patch(admin, catalogue.songShortId, { genre: 'Blues' })).genre).toBe('Blues');
   });
 
-  it("refuses another user's song and catalogue songs with the §8 message", async () => {
+  it("refuses another user's song and catalogue songs with the NOT_OWNED message", async () => {
     const song = await insertSong();
     await expectError(patch(other, song.songShortId, { trackName: 'Mine now' }), 403, NOT_OWNED);
     const catalogue = await insertSong({ uploadedBy: null });
@@ -185,7 +185,7 @@ describe('POST /metadata', () => {
     expect(again).toMatchObject({ status: 'VERIFIED', trackName: 'Final Title', genre: 'Ambient' });
   }, 120_000);
 
-  it("refuses another user's song with the §8 message, and leaves it waiting", async () => {
+  it("refuses another user's song with the NOT_OWNED message, and leaves it waiting", async () => {
     const song = await missingMetadataUpload({ trackName: 'Half Known' });
     const body = { songId: song.songShortId, trackName: 'Stolen', artistName: 'Thief' };
     await expectError(metadata(other, body), 403, NOT_OWNED);

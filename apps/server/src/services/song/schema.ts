@@ -18,7 +18,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 type ProviderMap = Partial<Record<SongProvider, string>>;
 
 /**
- * The song catalogue (spec §3 "Song"): our own uploads and the demo catalogue. Metadata only for
+ * The song catalogue: our own uploads and the demo catalogue. Metadata only for
  * now; uploads, HLS and provider data fill streamUrls, previews and links later.
  */
 export const songs = pgTable(

@@ -18,7 +18,7 @@ async function song(platform: Platform, id: string): Promise<SongDto> {
 }
 
 /**
- * The upload service (spec §7 "Upload-service client"): getSong, getHlsPlaylistUrl, search and
+ * The upload service (what the apps' upload client calls): getSong, getHlsPlaylistUrl, search and
  * getSongsForUser over the song catalogue; uploads themselves go to the song service.
  */
 export const uploadService: ServiceModule = {
