@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { AnalyticsEventDto } from '@tt/protocol';
-import type { DomainEvents, LiveTwins, NotificationLive } from './events';
+import type { LiveEvents, LiveTwins, NotificationLive } from './events';
 
 export type Handler<T = unknown> = (payload: T) => void | Promise<void>;
 
@@ -21,11 +21,13 @@ function invoke<T>(handler: Handler<T>, payload: T, topic: string, sink: BusErro
 }
 
 /**
- * Every topic of the bus and its payload, so a wrong payload does not compile: the domain events
- * (platform/events.ts), the analytics events, and the live fan-out topics that the realtime layer
- * and the chat add by declaration merging (`declare module '…/platform/bus'`).
+ * BUS-TYPES-1: every topic of the bus and its payload, so a wrong payload does not compile: the
+ * live domain events and the live twins of work events (platform/events.ts), the analytics
+ * events, and the live fan-out topics that the realtime layer and the chat add by declaration
+ * merging (`declare module '…/platform/bus'`). Work events are not here: they go through the
+ * outbox, and publishing one on the bus does not compile.
  */
-export interface BusTopics extends DomainEvents, LiveTwins {
+export interface BusTopics extends LiveEvents, LiveTwins {
   [topic: `analytics.${string}`]: AnalyticsEventDto;
   /** NOTIFY-LIVE-1: a new item of this user's notification centre. */
   [topic: `notify.user.${string}`]: NotificationLive;

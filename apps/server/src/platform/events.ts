@@ -143,14 +143,18 @@ export interface LiveEvents {
  * `live.<topic>` with the same payload, on the bus after the commit (`liveTwin`): the realtime
  * layer closes sessions, refreshes and kicks at once, while the work event carries what must last.
  */
-export type TwinTopic =
-  | 'user.kicked'
-  | 'user.banned'
-  | 'user.deactivated'
-  | 'room.rolesChanged'
-  | 'room.userKicked'
-  | 'room.deleted';
+export const TWIN_TOPICS = [
+  'user.kicked',
+  'user.banned',
+  'user.deactivated',
+  'room.rolesChanged',
+  'room.userKicked',
+  'room.deleted',
+] as const satisfies readonly (keyof WorkEvents)[];
+export type TwinTopic = (typeof TWIN_TOPICS)[number];
 export type LiveTwins = { [K in TwinTopic as `live.${K}`]: WorkEvents[K] };
+export const isTwinTopic = (topic: string): topic is TwinTopic =>
+  (TWIN_TOPICS as readonly string[]).includes(topic);
 export const liveTwin = <K extends TwinTopic>(topic: K) => `live.${topic}` as `live.${K}`;
 
 export type WorkTopic = keyof WorkEvents & string;
@@ -201,5 +205,3 @@ export interface NotifyRequest {
 export interface NotificationLive {
   notification: NotificationDto;
 }
-
-export type Topic = keyof DomainEvents;

@@ -1,4 +1,4 @@
-import type { DomainEvents, Topic } from '../platform/events';
+import type { BusTopic, BusTopics } from '../platform/bus';
 import type { Platform } from '../platform/service';
 import type { RoomEngine } from './engine';
 import type { Transport } from './transport';
@@ -6,7 +6,8 @@ import type { Transport } from './transport';
 /**
  * What REST changes mean for live rooms: settings and roles (updatedRoomSettings), kicks and bans
  * (kickedFromRoom, then the connection closes), profiles (updatedUserProfile), reset (roomReset).
- * Each process acts on the rooms and connections it holds.
+ * Each process acts on the rooms and connections it holds, from live topics and the live twins
+ * of work events (BUS-TWIN-1); what must last is done by the work's consumers.
  */
 export async function subscribeDomainEvents(
   platform: Platform,
@@ -14,12 +15,12 @@ export async function subscribeDomainEvents(
   transport: Transport,
 ): Promise<Array<() => Promise<void>>> {
   const unsubscribers: Array<() => Promise<void>> = [];
-  const on = async <K extends Topic>(
+  const on = async <K extends BusTopic>(
     topic: K,
-    handler: (payload: DomainEvents[K]) => Promise<void> | void,
+    handler: (payload: BusTopics[K]) => Promise<void> | void,
   ) => {
     unsubscribers.push(
-      await platform.bus.subscribe(topic, async (payload: DomainEvents[K]) => {
+      await platform.bus.subscribe(topic, async (payload: BusTopics[K]) => {
         try {
           await handler(payload);
         } catch (err) {
@@ -34,13 +35,13 @@ export async function subscribeDomainEvents(
   };
 
   await on('room.settingsUpdated', (e) => engine.refreshSettings(e.roomUuid));
-  await on('room.rolesChanged', (e) => engine.refreshSettings(e.roomUuid));
-  await on('room.userKicked', (e) => engine.kickFromRoom(e.roomUuid, e.userUuid, e.reason));
   await on('room.reset', (e) => engine.reset(e.roomUuid));
-  await on('room.deleted', (e) => engine.deleted(e.roomUuid));
-  await on('user.kicked', (e) => endSessions(e.uuid, e.reason));
-  await on('user.banned', (e) => endSessions(e.uuid, e.reason || 'This account is banned'));
-  await on('user.deactivated', (e) => endSessions(e.uuid, 'This account is deactivated'));
   await on('user.profileUpdated', (e) => engine.profileUpdated(e.uuid, e.profile));
+  await on('live.room.rolesChanged', (e) => engine.refreshSettings(e.roomUuid));
+  await on('live.room.userKicked', (e) => engine.kickFromRoom(e.roomUuid, e.userUuid, e.reason));
+  await on('live.room.deleted', (e) => engine.deleted(e.roomUuid));
+  await on('live.user.kicked', (e) => endSessions(e.uuid, e.reason));
+  await on('live.user.banned', (e) => endSessions(e.uuid, e.reason || 'This account is banned'));
+  await on('live.user.deactivated', (e) => endSessions(e.uuid, 'This account is deactivated'));
   return unsubscribers;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
+import { workEvents } from '../platform/outbox/testing';
 import {
   createRoom,
   expectInSync,
@@ -142,23 +143,22 @@ describe('votes', () => {
     close();
   });
 
-  it('RR-STAR-2: a star given or taken back is announced once per change as room.songStarred', async () => {
+  it('RR-STAR-2: a star given or taken back is announced once per change as room.songStarred work', async () => {
     const { room, people, clients, close } = await playingRoom(1);
     const [, a] = clients;
-    const seen: { userUuid: string; starred: boolean; trackName: string }[] = [];
-    const stop = await s.app.platform.bus.subscribe('room.songStarred', (e) => {
-      if (e.roomUuid === room.uuid) {
-        seen.push({ userUuid: e.userUuid, starred: e.starred, trackName: e.song.trackName });
-      }
-    });
+    const starsOfRoom = async () =>
+      (await workEvents(s.app.platform.db, 'room.songStarred'))
+        .filter((e) => e.roomUuid === room.uuid)
+        .map((e) => ({ userUuid: e.userUuid, starred: e.starred, trackName: e.song.trackName }));
     await a.action('voteOnSong', { songVotes: { star: true } });
     await a.action('voteOnSong', { songVotes: { star: true } });
     await a.action('voteOnSong', { songVotes: { like: true } });
     await a.action('voteOnSong', { songVotes: { star: false } });
     await a.waitFor('updatedUserData', (m) => !patchText(m).includes('star'));
-    for (let i = 0; i < 100 && seen.length < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
-    await stop();
-    expect(seen).toEqual([
+    for (let i = 0; i < 100 && (await starsOfRoom()).length < 2; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await starsOfRoom()).toEqual([
       { userUuid: people[1].uuid, starred: true, trackName: 'Voted' },
       { userUuid: people[1].uuid, starred: false, trackName: 'Voted' },
     ]);

@@ -1,5 +1,3 @@
-import type { TokenRole } from '@tt/protocol';
-import type { DomainEvents, Topic } from '../../platform/events';
 import type { ServiceModule } from '../../platform/service';
 import { DEFAULT_REALTIME_OPTIONS } from '../../realtime/options';
 import { installCometAlias } from './alias';
@@ -9,6 +7,7 @@ import { ChatImages } from './images';
 import { ChatReports } from './reports.service';
 import { chatServices, registerChatRoutes } from './routes';
 import { ChatSocket } from './socket';
+import { consumeChatWork } from './work';
 
 export { registerChatRoomRoutes, registerChatTokenRoutes } from './routes';
 
@@ -39,43 +38,20 @@ export const chatService: ServiceModule = {
     socket.start();
     const removeAlias = installCometAlias(app.server);
 
-    const offs: (() => Promise<void>)[] = [];
-    const on = async <T extends Topic>(
-      topic: T,
-      handler: (p: DomainEvents[T]) => Promise<void>,
-    ) => {
-      offs.push(
-        await platform.bus.subscribe(topic, (p: DomainEvents[T]) =>
-          handler(p).catch((err) =>
-            platform.log.error({ err, topic }, 'chat event handler failed'),
-          ),
-        ),
-      );
-    };
-    // CHAT-TOKEN-3: an account's sessions end → its chat tokens and chat sockets too.
-    const endSessions = async ({ uuid }: { uuid: string }) => {
-      await core.tokens.revoke(uuid);
-      socket.dropUser(uuid);
-    };
-    await on('user.kicked', endSessions);
-    await on('user.banned', endSessions);
-    await on('user.deactivated', endSessions);
-    await on('user.rolesChanged', ({ uuid, roles }) =>
-      core.tokens.setRoles(uuid, roles as TokenRole[]),
-    );
-    await on('user.profileUpdated', async ({ uuid }) => core.profiles.forget(uuid));
-    // CHAT-SYNC-1: chat scopes and reading rights follow room roles and settings.
-    const roleChange = async ({ roomUuid, userUuid }: { roomUuid: string; userUuid: string }) => {
-      await members.onRolesChanged(roomUuid, userUuid);
-      await socket.recheck(roomUuid, userUuid);
-    };
-    await on('room.rolesChanged', roleChange);
-    await on('room.userKicked', roleChange);
-    await on('room.settingsUpdated', ({ roomUuid }) => socket.recheck(roomUuid));
-    await on('room.deleted', async ({ roomUuid }) => {
-      await members.onRoomDeleted(roomUuid);
-      await socket.recheck(roomUuid);
-    });
+    consumeChatWork(platform, core, members);
+    // Live (BUS-TYPES-1): caches to drop and sockets to recheck in this process.
+    const { bus } = platform;
+    const offs = [
+      await bus.subscribe('chat.tokensChanged', ({ uid, ended }) => {
+        core.tokens.forget(uid);
+        if (ended) socket.dropUser(uid);
+      }),
+      await bus.subscribe('chat.membersChanged', ({ roomUuid, userUuid }) =>
+        socket.recheck(roomUuid, userUuid ?? undefined),
+      ),
+      await bus.subscribe('room.settingsUpdated', ({ roomUuid }) => socket.recheck(roomUuid)),
+      await bus.subscribe('user.profileUpdated', ({ uuid }) => core.profiles.forget(uuid)),
+    ];
 
     app.addHook('onClose', async () => {
       removeAlias();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { CHAT_APP_ID, type ChatTokenDto, type TokenRole } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { chatTokens, type ChatTokenRow } from './schema';
@@ -104,12 +104,28 @@ export class ChatTokens {
     drop();
   }
 
-  /** CHAT-TOKEN-3: kick, ban, deactivation and password changes end the account's chat tokens. */
-  async revoke(uid: string): Promise<void> {
+  /**
+   * CHAT-TOKEN-3: kick, ban, deactivation and password changes end the account's chat tokens —
+   * those issued up to `before` (the change's time, to the millisecond) when given, so a revoke
+   * delivered late, or twice, leaves the tokens of a later sign-in alone.
+   */
+  async revoke(uid: string, before?: Date): Promise<void> {
+    const issued = before
+      ? and(eq(chatTokens.uid, uid), lt(chatTokens.createdAt, new Date(before.getTime() + 1)))
+      : eq(chatTokens.uid, uid);
     await this.changing(
       (row) => row.uid === uid,
-      () => this.db.delete(chatTokens).where(eq(chatTokens.uid, uid)),
+      () => this.db.delete(chatTokens).where(issued),
     );
+  }
+
+  /**
+   * Another process changed this account's tokens: drops what this one cached of them, and a
+   * lookup overlapping the drop does not cache what it read.
+   */
+  forget(uid: string): void {
+    this.changes++;
+    for (const [key, entry] of this.cache) if (entry.row.uid === uid) this.cache.delete(key);
   }
 
   /** The account's roles changed: its tokens carry the new ones. */

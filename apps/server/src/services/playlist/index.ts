@@ -68,32 +68,14 @@ export const playlistService: ServiceModule = {
     registerCrateRoutes(app, crates, crateSongs);
     registerCrateImportRoutes(app, platform, crates, crateSongs);
     // Every account has its queue and starred list from sign-up (also made on first use).
-    const off = await platform.bus.subscribe('user.created', async (e) => {
-      await crates.ensureSpecials(e.uuid).catch((err: unknown) => {
-        platform.log.warn({ err, userUuid: e.uuid }, 'could not make the special crates');
-      });
-    });
-    // A star given in a room saves the song to the starred list; taken back, it leaves it.
-    // One user's stars are applied in the order they came (a star then its undo).
-    const starChains = new Map<string, Promise<void>>();
-    const offStars = await platform.bus.subscribe('room.songStarred', (e) => {
-      const apply = () =>
-        (e.starred
-          ? crateSongs.star(e.userUuid, e.song)
-          : crateSongs.unstar(e.userUuid, e.song)
-        ).catch((err: unknown) => {
-          platform.log.warn({ err, userUuid: e.userUuid }, 'could not update the starred list');
-        });
-      const next = (starChains.get(e.userUuid) ?? Promise.resolve()).then(apply);
-      starChains.set(e.userUuid, next);
-      void next.then(() => {
-        if (starChains.get(e.userUuid) === next) starChains.delete(e.userUuid);
-      });
-      return next;
-    });
-    app.addHook('onClose', async () => {
-      await off();
-      await offStars();
-    });
+    platform.outbox.consume('user.created', 'playlist.special-crates', ({ uuid }) =>
+      crates.ensureSpecials(uuid),
+    );
+    // A star given in a room saves the song to the starred list; taken back, it leaves it. One
+    // listener's stars arrive in the order given (WORK-ORDER-1); a repeat changes nothing (the
+    // same song is not added twice, and a song not there is not removed).
+    platform.outbox.consume('room.songStarred', 'playlist.stars', (e) =>
+      e.starred ? crateSongs.star(e.userUuid, e.song) : crateSongs.unstar(e.userUuid, e.song),
+    );
   },
 };

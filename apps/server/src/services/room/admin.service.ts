@@ -1,8 +1,10 @@
 import { ADMIN_ROOM_QB_FIELDS, type AdminRoomDto, type QbQuery } from '@tt/protocol';
 import { fail } from '../../platform/errors';
+import { ChangeWork } from '../../platform/outbox/change';
 import { qbPageOf, qbPlan } from '../../platform/qb';
 import { toRoomDto, type RoomCore } from './core';
 import { ADMIN_ROOM_FIELDS, type RoomRow } from './rooms.repository';
+import { RoomRolesRepository } from './roles.repository';
 import type { RoomsService } from './rooms.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -78,16 +80,21 @@ export class RoomAdminService {
   async deleteUserRooms(userUuid: string): Promise<{ roomUuids: string[] }> {
     const owned = await this.core.rooms.withRoleOf(userUuid, ['owner']);
     for (const room of owned) await this.roomsService.remove(room);
-    const removed = await this.core.roles.removeUserRoles(userUuid, [
-      'owner',
-      'coOwner',
-      'moderator',
-      'dj',
-    ]);
-    await this.notifyRoles(
-      removed.map((r) => r.roomId),
-      userUuid,
-    );
+    const work = new ChangeWork(this.core.platform);
+    await this.core.rooms.transaction(async (rooms, tx) => {
+      const roles = new RoomRolesRepository(tx);
+      const removed = await roles.removeUserRoles(userUuid, [
+        'owner',
+        'coOwner',
+        'moderator',
+        'dj',
+      ]);
+      for (const id of new Set(removed.map((r) => r.roomId))) {
+        const room = await rooms.byId(id);
+        if (room) await work.in(tx)('room.rolesChanged', { roomUuid: room.uuid, userUuid });
+      }
+    });
+    await work.committed();
     return { roomUuids: owned.map((r) => r.uuid) };
   }
 
@@ -101,26 +108,19 @@ export class RoomAdminService {
     }
     await this.core.assertUserExists(newOwnerUuid);
     const owned = await this.core.rooms.withRoleOf(userUuid, ['owner']);
-    await this.core.roles.transaction(async (roles) => {
+    const work = new ChangeWork(this.core.platform);
+    await this.core.roles.transaction(async (roles, tx) => {
       for (const room of owned) {
         await roles.removeRole(room.id, 'owner');
         await roles.remove(room.id, newOwnerUuid, 'coOwner');
         await roles.remove(room.id, newOwnerUuid, 'moderator');
         await roles.put(room.id, newOwnerUuid, 'owner', null);
+        for (const uuid of [userUuid, newOwnerUuid]) {
+          await work.in(tx)('room.rolesChanged', { roomUuid: room.uuid, userUuid: uuid });
+        }
       }
     });
-    for (const room of owned) {
-      for (const uuid of [userUuid, newOwnerUuid]) {
-        await this.core.emit('room.rolesChanged', { roomUuid: room.uuid, userUuid: uuid });
-      }
-    }
+    await work.committed();
     return { roomUuids: owned.map((r) => r.uuid) };
-  }
-
-  private async notifyRoles(roomIds: number[], userUuid: string): Promise<void> {
-    for (const id of new Set(roomIds)) {
-      const room = await this.core.rooms.byId(id);
-      if (room) await this.core.emit('room.rolesChanged', { roomUuid: room.uuid, userUuid });
-    }
   }
 }

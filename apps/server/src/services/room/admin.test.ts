@@ -16,7 +16,7 @@ import {
   expectInvalid,
   MISSING_TOKEN,
   nextEvent,
-  recordEvents,
+  nextWork,
   ROLE_REFUSED,
   ROOM_NOT_FOUND,
   UNKNOWN_UUID,
@@ -172,13 +172,12 @@ describe('DELETE and PATCH /rooms/user/{userId}', () => {
       params: { roomId: elsewhere.uuid },
       body: { userUuid: leaving.uuid, role: 'moderator' },
     });
-    const { events, stop } = await recordEvents(s, 'room.deleted');
+    const deleted = await nextWork(s, 'room.deleted', (p) => p.roomUuid === owned.uuid);
     const res = await s
       .as(staff.token)
       .call(e.deleteUserRooms, { params: { userId: leaving.uuid } });
     expect(res).toEqual({ roomUuids: [owned.uuid] });
-    await expect.poll(() => events.some((p) => p.roomUuid === owned.uuid)).toBe(true);
-    await stop();
+    expect(await deleted.received).toEqual({ roomUuid: owned.uuid });
     await expectError(
       s.client.call(rooms.get, { params: { id: owned.uuid } }),
       404,

@@ -16,6 +16,7 @@ import {
   MISSING_TOKEN,
   MODERATE_REFUSED,
   nextEvent,
+  nextWork,
   OWNER_ONLY,
   ROOM_NOT_FOUND,
   UNKNOWN_UUID,
@@ -66,9 +67,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('POST /roomUserRoles/{roomId}', () => {
-  it('gives a role, optionally until a time, and announces it', async () => {
+  it('gives a role, optionally until a time, and announces it (work and its live twin)', async () => {
     const u = await s.createUser();
-    const event = await nextEvent(s, 'room.rolesChanged', (p) => p.userUuid === u.uuid);
+    const event = await nextWork(s, 'room.rolesChanged', (p) => p.userUuid === u.uuid);
+    const live = await nextEvent(s, 'live.room.rolesChanged', (p) => p.userUuid === u.uuid);
     const until = new Date(Date.now() + 3600_000).toISOString();
     const role = await give(roomMod.token, u.uuid, 'chatDisabled', room.slug, until);
     expect(role).toMatchObject({
@@ -78,13 +80,14 @@ describe('POST /roomUserRoles/{roomId}', () => {
       expirationTime: until,
     });
     expect(await event.received).toEqual({ roomUuid: room.uuid, userUuid: u.uuid });
+    expect(await live.received).toEqual({ roomUuid: room.uuid, userUuid: u.uuid });
     await expectError(give(roomMod.token, u.uuid, 'chatDisabled'), 403, ALREADY);
     expect((await give(roomMod.token, u.uuid, 'dj')).expirationTime).toBeNull();
   });
 
   it('kicks the banned user out of the room', async () => {
     const u = await s.createUser();
-    const kicked = await nextEvent(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
+    const kicked = await nextWork(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
     await give(coOwner.token, u.uuid, 'banned');
     expect(await kicked.received).toEqual({
       roomUuid: room.uuid,
@@ -95,7 +98,7 @@ describe('POST /roomUserRoles/{roomId}', () => {
 
   it('RR-BAN-3: a ban given with a reason sends them out with it', async () => {
     const u = await s.createUser();
-    const kicked = await nextEvent(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
+    const kicked = await nextWork(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
     await s.as(coOwner.token).call(e.create, {
       params: { roomId: room.uuid },
       body: { userUuid: u.uuid, role: 'banned', reason: '  Spamming ' },
@@ -177,7 +180,7 @@ describe('DELETE /roomUserRoles/{roomId}', () => {
   it('takes a role away, and lets holders step down', async () => {
     const u = await s.createUser();
     await give(roomMod.token, u.uuid, 'banned');
-    const event = await nextEvent(s, 'room.rolesChanged', (p) => p.userUuid === u.uuid);
+    const event = await nextWork(s, 'room.rolesChanged', (p) => p.userUuid === u.uuid);
     expect(await take(roomMod.token, u.uuid, 'banned')).toEqual({ success: true });
     expect(await event.received).toEqual({ roomUuid: room.uuid, userUuid: u.uuid });
     const m = await s.createUser();
@@ -319,7 +322,7 @@ describe('PUT /roomUserRoles/change-owner/{roomId}', () => {
 describe('POST /roomUserRoles/kick-user-from-room', () => {
   it('kicks for 10 minutes with the reason given', async () => {
     const u = await s.createUser();
-    const kicked = await nextEvent(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
+    const kicked = await nextWork(s, 'room.userKicked', (p) => p.userUuid === u.uuid);
     const role = await s.as(roomMod.token).call(e.kick, {
       body: { roomUuid: room.uuid, userUuid: u.uuid, reason: 'Be nice' },
     });

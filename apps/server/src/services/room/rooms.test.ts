@@ -15,6 +15,7 @@ import {
   MANAGE_REFUSED,
   MISSING_TOKEN,
   nextEvent,
+  nextWork,
   OWNER_ONLY,
   ROLE_REFUSED,
   ROOM_NOT_FOUND,
@@ -223,7 +224,7 @@ describe('PATCH /rooms/{id} and PATCH /rooms/{id}/infrastructure', () => {
 describe('DELETE /rooms/{id}/infrastructure', () => {
   it('lets the owner delete the room; the slug becomes free', async () => {
     const room = await createRoom(s, owner.token);
-    const event = await nextEvent(s, 'room.deleted', (p) => p.roomUuid === room.uuid);
+    const event = await nextWork(s, 'room.deleted', (p) => p.roomUuid === room.uuid);
     expect(await s.as(owner.token).call(e.delete, { params: { id: room.slug } })).toEqual({
       success: true,
     });

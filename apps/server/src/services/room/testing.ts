@@ -7,7 +7,9 @@ import {
   type RoomDto,
 } from '@tt/protocol';
 import { expectError, type TestServer } from '../../../test/harness';
-import type { DomainEvents, Topic } from '../../platform/events';
+import type { BusTopic, BusTopics } from '../../platform/bus';
+import type { WorkEvents, WorkTopic } from '../../platform/events';
+import { nextWork as nextWorkIn } from '../../platform/outbox/testing';
 import type { Occupancy } from '@tt/rules';
 import type { RealtimePort, RoomPresence } from '../../platform/ports';
 
@@ -90,15 +92,15 @@ export class FakeRealtime implements RealtimePort {
   }
 }
 
-/** Waits (generously) for the next event on `topic` that matches; subscribe before acting. */
-export async function nextEvent<T extends Topic>(
+/** Waits (generously) for the next live event on `topic` that matches; subscribe before acting. */
+export async function nextEvent<T extends BusTopic>(
   s: TestServer,
   topic: T,
-  match: (p: DomainEvents[T]) => boolean = () => true,
-): Promise<{ received: Promise<DomainEvents[T]> }> {
-  let resolve!: (p: DomainEvents[T]) => void;
+  match: (p: BusTopics[T]) => boolean = () => true,
+): Promise<{ received: Promise<BusTopics[T]> }> {
+  let resolve!: (p: BusTopics[T]) => void;
   let reject!: (e: Error) => void;
-  const received = new Promise<DomainEvents[T]>((res, rej) => {
+  const received = new Promise<BusTopics[T]>((res, rej) => {
     resolve = res;
     reject = rej;
   });
@@ -114,9 +116,18 @@ export async function nextEvent<T extends Topic>(
   };
 }
 
-/** Collects every event on `topic` from now on. */
-export async function recordEvents<T extends Topic>(s: TestServer, topic: T) {
-  const events: DomainEvents[T][] = [];
+/** Waits (generously) for the next work event of `topic` that matches; call it before acting. */
+export function nextWork<K extends WorkTopic>(
+  s: TestServer,
+  topic: K,
+  match: (p: WorkEvents[K]) => boolean = () => true,
+): Promise<{ received: Promise<WorkEvents[K]> }> {
+  return nextWorkIn(s.app.platform.db, topic, match);
+}
+
+/** Collects every live event on `topic` from now on. */
+export async function recordEvents<T extends BusTopic>(s: TestServer, topic: T) {
+  const events: BusTopics[T][] = [];
   const off = await s.app.platform.bus.subscribe(topic, (p) => {
     events.push(p);
   });

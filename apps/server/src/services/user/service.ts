@@ -11,8 +11,7 @@ import type { Platform } from '../../platform/service';
 import type { AuthContext } from '../../platform/auth';
 import { highestRole } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { BusTopics } from '../../platform/bus';
-import type { Topic } from '../../platform/events';
+import type { BusTopic, BusTopics } from '../../platform/bus';
 import { PasswordHasher } from '../../platform/passwords';
 import { UserRepository, type EmailRow, type UserRow } from './repository';
 
@@ -101,7 +100,8 @@ export class AccountService {
     });
   }
 
-  emit<T extends Topic>(topic: T, payload: BusTopics[T]): Promise<void> {
+  /** Live fan-out (BUS-TYPES-1); what must last is work, written in the change's transaction. */
+  emit<T extends BusTopic>(topic: T, payload: BusTopics[T]): Promise<void> {
     return this.platform.bus.publish(topic, payload);
   }
 
@@ -182,7 +182,7 @@ export class AccountService {
     const code = status === 'PENDING_VERIFICATION' ? sixDigitCode() : null;
     const now = new Date();
     try {
-      const result = await this.repo.transaction(async (repo) => {
+      const result = await this.repo.transaction(async (repo, tx) => {
         const user = await repo.create({
           nickname: input.nickname?.trim() || defaultNickname(address),
           passwordHash,
@@ -202,13 +202,14 @@ export class AccountService {
           verificationSentAt: code ? now : null,
           verifiedAt: status === 'VERIFIED' ? now : null,
         });
+        await this.platform.outbox.add(tx, 'user.created', {
+          uuid: user.uuid,
+          nickname: user.nickname,
+          isBot: user.isBot,
+        });
         return { user, email };
       });
-      await this.emit('user.created', {
-        uuid: result.user.uuid,
-        nickname: result.user.nickname,
-        isBot: result.user.isBot,
-      });
+      this.platform.outbox.kick();
       return { ...result, code };
     } catch (err) {
       // Two sign-ups racing for one address: the unique index decides.

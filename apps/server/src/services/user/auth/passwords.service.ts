@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChangePasswordReq, ResetPasswordReq } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
+import { ChangeWork } from '../../../platform/outbox/change';
 import { AttemptLimiter } from '../attempts';
 import { OneTimeTokenRepository, PasswordsRepository } from './passwords.repository';
 import type { UserRow } from '../repository';
@@ -47,16 +48,19 @@ export class PasswordService {
   private async replacePassword(user: UserRow, newPassword: string): Promise<UserRow> {
     const passwordHash = await this.accounts.passwords.hash(newPassword);
     const now = new Date();
+    const work = new ChangeWork(this.platform);
     const updated = await this.accounts.repo.transaction(async (repo, tx) => {
       await repo.update(user.id, { passwordHash });
       await new OneTimeTokenRepository(tx).revokeAll(user.id, now);
-      return repo.bumpSessionVersion(user.id);
+      const bumped = await repo.bumpSessionVersion(user.id);
+      await work.in(tx)('user.kicked', {
+        uuid: user.uuid,
+        reason: 'Password changed',
+        by: user.uuid,
+      });
+      return bumped;
     });
-    await this.accounts.emit('user.kicked', {
-      uuid: user.uuid,
-      reason: 'Password changed',
-      by: user.uuid,
-    });
+    await work.committed();
     return updated;
   }
 

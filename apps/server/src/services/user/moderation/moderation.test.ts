@@ -6,6 +6,7 @@ import {
   type UserRole,
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../../test/harness';
+import { workEvents } from '../../../platform/outbox/testing';
 
 type TestUser = Awaited<ReturnType<TestServer['createUser']>>;
 
@@ -536,20 +537,26 @@ describe('deactivation', () => {
 });
 
 describe('domain events', () => {
-  it('publishes kicked, banned, unbanned, rolesChanged, profileUpdated, deactivated, reactivated', async () => {
+  it('writes kicked, banned, unbanned, rolesChanged, deactivated and reactivated as work; publishes profileUpdated and the live twins', async () => {
     const target = await user();
-    const seen: string[] = [];
-    const topics = [
+    const db = s.app.platform.db;
+    const work = [
       'user.kicked',
       'user.banned',
       'user.unbanned',
       'user.rolesChanged',
-      'user.profileUpdated',
       'user.deactivated',
       'user.reactivated',
     ] as const;
+    const live = [
+      'user.profileUpdated',
+      'live.user.kicked',
+      'live.user.banned',
+      'live.user.deactivated',
+    ] as const;
+    const seen: string[] = [];
     const offs = await Promise.all(
-      topics.map((t) =>
+      live.map((t) =>
         s.app.platform.bus.subscribe(t, (p) => {
           if (p.uuid === target.uuid) seen.push(t);
         }),
@@ -563,7 +570,16 @@ describe('domain events', () => {
     await s.as(mod.token).call(e.changeBadgesAdmin, { body: { ...body, badges: ['JQBX'] } });
     await s.as(mod.token).call(e.deactivate, { params: { id: target.uuid } });
     await s.as(mod.token).call(e.reactivate, { params: { id: target.uuid } });
-    await vi.waitFor(() => expect([...seen].sort()).toEqual([...topics].sort()));
+    // Work is written with the change: there when the answer comes.
+    for (const topic of work) {
+      const mine = (await workEvents(db, topic)).filter((p) => p.uuid === target.uuid);
+      expect(mine, topic).toHaveLength(1);
+    }
+    const [roles] = (await workEvents(db, 'user.rolesChanged')).filter(
+      (p) => p.uuid === target.uuid,
+    );
+    expect(roles!.roles).toContain('promoter');
+    await vi.waitFor(() => expect([...seen].sort()).toEqual([...live].sort()));
     await Promise.all(offs.map((off) => off()));
   });
 });

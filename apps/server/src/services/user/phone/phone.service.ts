@@ -248,13 +248,22 @@ export class PhoneService {
   private async accountFor(phoneNumber: string): Promise<{ user: UserRow; isNewUser: boolean }> {
     const existing = await this.accounts.repo.byPhone(phoneNumber);
     if (existing) return { user: existing, isNewUser: false };
+    const { outbox } = this.accounts.platform;
     let user: UserRow;
     try {
-      user = await this.accounts.repo.create({
-        nickname: `listener-${randomInt(1000, 10_000)}`,
-        passwordHash: null,
-        roles: ['user'],
-        phoneNumber,
+      user = await this.accounts.repo.transaction(async (repo, tx) => {
+        const created = await repo.create({
+          nickname: `listener-${randomInt(1000, 10_000)}`,
+          passwordHash: null,
+          roles: ['user'],
+          phoneNumber,
+        });
+        await outbox.add(tx, 'user.created', {
+          uuid: created.uuid,
+          nickname: created.nickname,
+          isBot: false,
+        });
+        return created;
       });
     } catch (err) {
       // Two logins racing for one number: the unique index decides, the loser reads the winner.
@@ -262,11 +271,7 @@ export class PhoneService {
       if (again) return { user: again, isNewUser: false };
       throw err;
     }
-    await this.accounts.emit('user.created', {
-      uuid: user.uuid,
-      nickname: user.nickname,
-      isBot: false,
-    });
+    outbox.kick();
     return { user, isNewUser: true };
   }
 

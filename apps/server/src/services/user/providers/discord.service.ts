@@ -129,7 +129,8 @@ export class DiscordService {
     const address = who.verified && who.email ? who.email.trim().toLowerCase() : null;
     if (address && (await this.accounts.repo.liveEmail(address))) throw fail('DISCORD_EMAIL_TAKEN');
     const nickname = (who.global_name || who.username || 'Discord listener').slice(0, 40);
-    const user = await this.accounts.platform.db.transaction(async (tx) => {
+    const { db, outbox } = this.accounts.platform;
+    const user = await db.transaction(async (tx) => {
       const repo = new UserRepository(tx as unknown as Db);
       const created = await repo.create({ nickname, passwordHash: null, roles: ['user'] });
       if (address) {
@@ -147,13 +148,14 @@ export class DiscordService {
         userId: created.id,
         username: who.username,
       });
+      await outbox.add(tx as unknown as Db, 'user.created', {
+        uuid: created.uuid,
+        nickname: created.nickname,
+        isBot: false,
+      });
       return created;
     });
-    await this.accounts.emit('user.created', {
-      uuid: user.uuid,
-      nickname: user.nickname,
-      isBot: false,
-    });
+    outbox.kick();
     return { accessToken: await this.accounts.issueToken(user), isNewAccount: true };
   }
 
