@@ -13,22 +13,25 @@ import type { Occupancy } from '@tt/rules';
 import type { ProviderSong } from './providers/http';
 
 /**
- * In-process ports between parts of the platform. A service installs the port it provides when it
- * registers; a consumer checks for it and degrades gracefully when that service is not running in
- * this process (SERVICES=...). Services never reach into each other's tables.
+ * In-process ports between parts of the platform. A service installs the ports it provides when it
+ * registers and declares which it requires and which it can run without (its wiring,
+ * platform/wiring.ts): a required port is there whenever the service runs (`requirePort`), an
+ * optional one may be absent when its service is not in this process (SERVICES=...), and the
+ * consumer then does what its wiring says. Services never reach into each other's tables.
  */
 export interface Ports {
   /** Installed by the user service. */
   users?: UsersPort;
-  /** Installed by the room service; used by the realtime layer, chat, communities and events. */
+  /**
+   * Installed by the room service; used by the realtime engine (which attaches what it knows of
+   * live rooms to it, `attachLive`), chat, communities and events, notifications, playlists.
+   */
   rooms?: RoomsPort;
-  /** Installed by the realtime layer; used by the room service (lists, room-state, join checks). */
-  realtime?: RealtimePort;
   /** Installed by the song service; used by the playlist service (search, song data, imports). */
   songs?: SongsPort;
   /** Installed by the user service; used by the playlist service (crate exports). */
   providerTokens?: ProviderTokensPort;
-  /** Installed by the realtime layer; used by the song service (who may have a song's HLS key). */
+  /** Installed by the realtime engine; used by the song service (who may have a song's HLS key). */
   listening?: ListeningPort;
   /**
    * Installed by the social service, which keeps blocks (SOC-BLOCK-2); used by chat (CHAT-BLOCK-1)
@@ -246,6 +249,16 @@ export interface RoomsPort {
   ): Promise<boolean>;
   /** Uuids of rooms with persisted live state (to re-arm timers at start). */
   liveRoomUuids(): Promise<string[]>;
+  /**
+   * Who is in the room now, as the room service's live read model knows it (see LiveRoomsSource);
+   * undefined while no live source is attached.
+   */
+  presence(roomUuid: string): RoomPresence | undefined;
+  /**
+   * The realtime engine attaches what it knows of live rooms when it starts, replacing any source
+   * attached before; the answer detaches it (when it is still the one attached).
+   */
+  attachLive(source: LiveRoomsSource): () => void;
 }
 
 export interface RoomPresence {
@@ -254,7 +267,13 @@ export interface RoomPresence {
   song: MinimalSongDto | null;
 }
 
-export interface RealtimePort {
+/**
+ * What the room service learns of live rooms (its lists, room-state, room size and password-room
+ * checks): the realtime engine, which runs them, attaches itself through `RoomsPort.attachLive`.
+ * The room service owns this shape and never calls the realtime engine by name, so the dependency
+ * goes one way: the realtime engine depends on the room service.
+ */
+export interface LiveRoomsSource {
   /** The state clients of this room hold, or null when nobody is in it. */
   roomState(roomUuid: string): Promise<ClientRoomState | null>;
   /** Who is in the room right now (guests excluded from userUuids). */

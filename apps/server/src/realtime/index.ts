@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
+import type { LiveRoomsSource } from '../platform/ports';
 import type { Platform } from '../platform/service';
+import { requirePort, type Component } from '../platform/wiring';
 import { RoomEngine } from './engine';
 import { subscribeDomainEvents } from './events';
 import { limitsFromConfig, realtimeOptions, type RealtimeOptions } from './options';
@@ -16,13 +18,34 @@ export interface Realtime {
   transport: Transport;
   router: RoomRouter;
   options: RealtimeOptions;
+  /** What it attached to the room service's read model of live rooms (ROOM-LIVE-1). */
+  live: LiveRoomsSource;
   close(): Promise<void>;
 }
 
 /**
+ * The realtime engine's wiring (platform/wiring.ts). It starts with the room service and depends
+ * on it: rooms, entry checks, song plays and live state through the rooms port, to which it
+ * attaches what it knows of live rooms. The room service depends on nothing of it.
+ */
+export const realtimeComponent: Component = {
+  label: 'the realtime engine',
+  service: 'room',
+  provides: ['listening'],
+  requires: ['rooms'],
+  optional: {
+    users:
+      'everyone in a room shows as "User" with the default avatar; taking a DJ seat answers SERVICE_UNAVAILABLE, as the verified address cannot be read (ACCESS-FACTS-1)',
+    subscriptions:
+      'nobody holds Pro: in a PRO_PLAN_OWNER room only its owner and co-owners DJ (RR-DJ-3)',
+  },
+};
+
+/**
  * Starts the room socket on the HTTP server: the transport at /primus, the live room engine, the
- * domain-event subscriptions, `platform.ports.realtime`; then brings back the rooms that had live
- * state when the previous process stopped (their end-of-song timers re-armed).
+ * domain-event subscriptions, its live source attached to the room service (`attachLive`) and
+ * `platform.ports.listening`; then brings back the rooms that had live state when the previous
+ * process stopped (their end-of-song timers re-armed).
  */
 export async function startRealtime(
   server: Server,
@@ -81,7 +104,7 @@ export async function startRealtime(
   });
   transport.start();
   const unsubscribers = await subscribeDomainEvents(platform, engine, transport);
-  platform.ports.realtime = {
+  const live: LiveRoomsSource = {
     roomState: (roomUuid) => router.roomState(roomUuid),
     presence: (roomUuid) =>
       local(roomUuid) ? engine.presence(roomUuid) : board!.presence(roomUuid),
@@ -90,22 +113,21 @@ export async function startRealtime(
     isInRoom: (roomUuid, userUuid) =>
       local(roomUuid) ? engine.isInRoom(roomUuid, userUuid) : board!.isInRoom(roomUuid, userUuid),
   };
+  const rooms = requirePort(platform, 'rooms');
+  const detachLive = rooms.attachLive(live);
   platform.ports.listening = {
     isListening: (userUuid, songShortId, graceMs) =>
       engine.isListening(userUuid, songShortId, graceMs) ||
       (board?.isListening(userUuid, songShortId, graceMs) ?? false),
   };
-  if (platform.ports.rooms) {
-    const restored = await engine.restoreAll();
-    if (restored) platform.log.info({ restored }, 'live rooms restored');
-  } else {
-    platform.log.warn('realtime started without the room service port');
-  }
+  const restored = await engine.restoreAll();
+  if (restored) platform.log.info({ restored }, 'live rooms restored');
   return {
     engine,
     transport,
     router,
     options,
+    live,
     async close() {
       engine.beginClose();
       await transport.stop();
@@ -115,7 +137,7 @@ export async function startRealtime(
       await board?.close();
       // After the last writes: the next owner may take the rooms at once.
       await ownership.close();
-      platform.ports.realtime = undefined;
+      detachLive();
       platform.ports.listening = undefined;
     },
   };

@@ -144,7 +144,7 @@ describe.skipIf(!REDIS_URL)('presence across processes', () => {
     await join(a, listener, room.uuid);
     await onA.action('addDj', { song: song('Heard', 30) });
     expect(runs(b, room.uuid)).toBe(false);
-    const realtimeB = b.app.platform.ports.realtime!;
+    const realtimeB = b.app.realtime!.live;
     for (let i = 0; i < 50 && realtimeB.occupancy(room.uuid).users < 2; i++) await sleep(100);
     expect(realtimeB.occupancy(room.uuid)).toEqual({ users: 2, guests: 0 });
     expect(realtimeB.presence(room.uuid).djUuids).toEqual([owner.uuid]);

@@ -2,6 +2,7 @@ import type { RoomDto } from '@tt/protocol';
 import { fail } from '../../platform/errors';
 import type { RoomRef, RoomsPort, RoomViewer } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
+import { requirePort } from '../../platform/wiring';
 
 /** Who looks: a caller's token, or nobody (a public route called without one). */
 export type Viewer = RoomViewer;
@@ -23,9 +24,7 @@ export class CommunityCore {
 
   /** The room service mounts this module after installing its port. */
   private get port(): RoomsPort {
-    const port = this.platform.ports.rooms;
-    if (!port) throw new Error('Communities and events need the room service (ports.rooms)');
-    return port;
+    return requirePort(this.platform, 'rooms');
   }
 
   /** A live room by uuid, slug (any case) or numeric id, with its roles in force; or null. */
@@ -52,9 +51,9 @@ export class CommunityCore {
     return roomIds.length === 0 ? Promise.resolve([]) : this.port.views(roomIds, viewer);
   }
 
-  /** How many people are in the room now (none when the realtime layer does not run here). */
+  /** How many people are in the room now (none while no live source is attached, ROOM-LIVE-1). */
   people(roomUuid: string): number {
-    return this.platform.ports.realtime?.presence(roomUuid).userUuids.length ?? 0;
+    return this.port.presence(roomUuid)?.userUuids.length ?? 0;
   }
 
   /** Does the account exist (and is it active)? Unknown when the user service is not running here. */

@@ -84,7 +84,7 @@ export function registerSendingRoutes(
 
   const roomUsers = async (input: { roomUuid: string; title: string; body: string }) => {
     const r = await room(input.roomUuid);
-    const here = ports.realtime?.presence(r.uuid).userUuids ?? [];
+    const here = ports.rooms?.presence(r.uuid)?.userUuids ?? [];
     return send({ ...custom(here, { ...input, link: `/rooms/${r.slug}` }) });
   };
   route(app, s.roomUsers, ({ body }) => roomUsers(body));

@@ -31,7 +31,7 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
   const { outbox, ports } = platform;
   const nickname = async (uuid: string) =>
     (await ports.users?.profiles([uuid]))?.[0]?.nickname ?? 'Someone';
-  const inRoom = (roomUuid: string) => new Set(ports.realtime?.presence(roomUuid).userUuids ?? []);
+  const inRoom = (roomUuid: string) => new Set(ports.rooms?.presence(roomUuid)?.userUuids ?? []);
 
   outbox.consume('notify.requested', 'notification.deliver', async (req, meta) => {
     await deliverer.deliver(meta.eventId, req);

@@ -72,7 +72,7 @@ export class RoomAdminService {
       ...(await this.core.rooms.counts()),
       roomsWithLiveState: (await this.core.activity.liveRoomUuids()).length,
       songsPlayed: await this.core.activity.songsPlayed(),
-      realtime: Boolean(this.core.platform.ports.realtime),
+      realtime: this.core.live.attached,
     };
   }
 

@@ -12,6 +12,7 @@ import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
 import { RoomActivityRepository } from './activity.repository';
+import { LiveRooms } from './live';
 import { RoomPasswordGuard } from './password-guard';
 import { RoomPrivacy, type Viewer } from './privacy';
 import { RoomRolesRepository, type RoleRow } from './roles.repository';
@@ -103,6 +104,8 @@ export class RoomCore {
   readonly passwords: PasswordHasher;
   readonly privacy: RoomPrivacy;
   readonly passwordGuard: RoomPasswordGuard;
+  /** Who is in the live rooms, as the realtime engine tells it (ROOM-LIVE-1). */
+  readonly live = new LiveRooms();
 
   constructor(readonly platform: Platform) {
     const { config } = platform;
@@ -126,9 +129,9 @@ export class RoomCore {
     return this.emit('room.settingsUpdated', { roomUuid: room.uuid, slugChanged });
   }
 
-  /** Who is in the room now, when the realtime layer runs in this process. */
+  /** Who is in the room now; undefined while no live source is attached (ROOM-LIVE-1). */
   presence(roomUuid: string): RoomPresence | undefined {
-    return this.platform.ports.realtime?.presence(roomUuid);
+    return this.live.presence(roomUuid);
   }
 
   /** A live room by uuid, slug (any case) or numeric id; 404 "Room not found." */

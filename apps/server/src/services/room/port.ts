@@ -4,9 +4,10 @@ import { toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
 
 /**
- * The RoomsPort the realtime layer calls in-process (platform/ports.ts): rooms by uuid, entry
- * checks for the socket's joinRoom, song plays and the persisted live state; rooms by id for
- * communities and events, which keep only room ids.
+ * The RoomsPort the realtime engine calls in-process (platform/ports.ts): rooms by uuid, entry
+ * checks for the socket's joinRoom, song plays, the persisted live state, and `attachLive`, through
+ * which the engine feeds the room service's read model of live rooms (ROOM-LIVE-1); rooms by id
+ * for communities and events, which keep only room ids.
  * Live state for an unknown or deleted room is neither loaded nor saved.
  */
 export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> {
@@ -101,5 +102,9 @@ export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> 
     },
 
     liveRoomUuids: () => core.activity.liveRoomUuids(),
+
+    presence: (roomUuid) => core.presence(roomUuid),
+
+    attachLive: (source) => core.live.attach(source),
   };
 }

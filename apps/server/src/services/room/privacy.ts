@@ -44,7 +44,7 @@ export class RoomPrivacy {
     if (locks.length === 0) return true;
     if (!viewer) return false;
     if (can(actorFrom(viewer), 'room.view.private', { room: accessRoom(roles) })) return true;
-    if (this.core.platform.ports.realtime?.isInRoom(room.uuid, viewer.uuid)) return true;
+    if (this.core.live.isInRoom(room.uuid, viewer.uuid)) return true;
     for (const hash of locks) {
       if ((await this.core.platform.counters.get(grantKey(room.uuid, hash, viewer.uuid))) > 0) {
         return true;

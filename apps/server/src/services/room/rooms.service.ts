@@ -178,7 +178,7 @@ export class RoomsService {
       { ...me, password: body?.password, guestPassword: body?.guestPassword, ip },
       { onlyGivenPasswords: true },
     );
-    const occupancy = this.core.platform.ports.realtime?.occupancy(loaded.room.uuid);
+    const occupancy = this.core.live.occupancy(loaded.room.uuid);
     const refusal =
       occupancy && !privileged
         ? roomSizeRefusal(
@@ -219,7 +219,7 @@ export class RoomsService {
     const loaded = await this.core.load(id);
     await this.core.privacy.assertInside(loaded, viewer);
     const { room } = loaded;
-    const state = await this.core.platform.ports.realtime?.roomState(room.uuid);
+    const state = await this.core.live.roomState(room.uuid);
     if (!state) throw fail('ROOM_EMPTY');
     return state;
   }

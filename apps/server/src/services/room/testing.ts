@@ -11,7 +11,7 @@ import type { BusTopic, BusTopics } from '../../platform/bus';
 import type { WorkEvents, WorkTopic } from '../../platform/events';
 import { nextWork as nextWorkIn } from '../../platform/outbox/testing';
 import type { Occupancy } from '@tt/rules';
-import type { RealtimePort, RoomPresence } from '../../platform/ports';
+import type { LiveRoomsSource, RoomPresence } from '../../platform/ports';
 
 /** Test helpers for the room service (imported by its tests only). */
 
@@ -53,17 +53,17 @@ export const song = (trackName = 'Song', duration = 180): MinimalSongDto => ({
 });
 
 /**
- * A stand-in for the realtime layer (RealtimePort): presence and state set by the test. Installed
- * on the running platform, replacing any real one for the rest of the file.
+ * A stand-in for the realtime engine (a LiveRoomsSource): presence and state set by the test.
+ * Attached to the room service's live read model, replacing the real one for the rest of the file.
  */
-export class FakeRealtime implements RealtimePort {
+export class FakeRealtime implements LiveRoomsSource {
   presences = new Map<string, RoomPresence>();
   states = new Map<string, ClientRoomState>();
   guests = new Map<string, number>();
 
   static install(s: TestServer): FakeRealtime {
     const fake = new FakeRealtime();
-    s.app.platform.ports.realtime = fake;
+    s.app.platform.ports.rooms!.attachLive(fake);
     return fake;
   }
 
