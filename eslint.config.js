@@ -3,6 +3,30 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// ACCESS-TABLE-1: who may do what is the access table of packages/rules, read through can().
+const ROLE_NAMES = 'superUser|admin|globalModerator|moderator|staff|promoter|owner|coOwner';
+const ROLE_LISTS = [
+  {
+    selector: 'VariableDeclarator[id.name=/_ROLES$/]',
+    message: 'Role lists live in the access table (packages/rules): ask can(actor, permission).',
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(includes|some|indexOf)$/] > Literal.arguments[value=/^(${ROLE_NAMES})$/]`,
+    message: 'Deciding by a role name belongs to the access table (packages/rules): use can().',
+  },
+];
+const API_IN_COMPONENTS = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name='call']",
+    message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/lib\\/api$/] ImportSpecifier[imported.name='api']",
+    message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -26,24 +50,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // No role lists outside the access table. The protocol's enums name the roles (TOKEN_ROLES,
+  // USER_ROLES, COMMUNITY_ROLES): a vocabulary, not a decision.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: [
+      'packages/rules/**',
+      'packages/protocol/src/enums.ts',
+      'packages/protocol/src/room/communities.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/*/e2e/**',
+      'apps/server/test/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_LISTS] },
+  },
   // Components call the API through their feature's queries (useXQuery / useXMutation hooks).
   {
     files: ['apps/web/src/**/*.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name='call']",
-          message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
-        },
-        {
-          selector:
-            "ImportDeclaration[source.value=/lib\\/api$/] ImportSpecifier[imported.name='api']",
-          message: "Call the API in the feature's queries.ts (a useXQuery or useXMutation hook).",
-        },
-      ],
-    },
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_LISTS, ...API_IN_COMPONENTS] },
   },
   // The web app's layers (apps/web/src/architecture.test.ts also refuses circles between features).
   {

@@ -8,6 +8,7 @@ import {
   EVENT_MIN_MINUTES,
   type CommunityRole,
   type EventStatus,
+  type Permission,
 } from '@tt/protocol';
 import { can, permissionsOf, type Actor } from './access/can';
 
@@ -60,8 +61,12 @@ export const communityActor = (
  * COMM-EDIT-1: the owner, its moderators and admins change a community and its rooms list
  * (`community.manage` in the access table).
  */
-export const mayManageCommunity = (a: CommunityActor): boolean =>
-  a.admin || (a.role !== null && permissionsOf(`community:${a.role}`).has('community.manage'));
+export const mayManageCommunity = (a: CommunityActor): boolean => holds(a, 'community.manage');
+
+/** Does the community actor hold this permission (platform admins hold every community one)? */
+function holds(a: CommunityActor, permission: Permission): boolean {
+  return a.admin || (a.role !== null && permissionsOf(`community:${a.role}`).has(permission));
+}
 
 /**
  * COMM-ROLE-2: the owner (and admins) give any role, `owner` included (the old owner becomes a
@@ -72,6 +77,7 @@ export function maySetCommunityRole(
   current: CommunityRole | null,
   next: CommunityRole,
 ): boolean {
+  if (!holds(a, 'community.roles.assign')) return false;
   if (a.admin || a.role === 'owner') return current !== 'owner' || next === 'owner';
   if (a.role === 'moderator') return next === 'member' && communityRank(current) <= RANK.member;
   return false;
@@ -88,6 +94,7 @@ export function mayRemoveFromCommunity(
 ): boolean {
   if (target === 'owner') return false;
   if (self) return true;
+  if (!holds(a, 'community.members.remove')) return false;
   if (a.admin || a.role === 'owner') return true;
   return a.role === 'moderator' && target === 'member';
 }

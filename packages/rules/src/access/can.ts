@@ -54,7 +54,7 @@ export interface AccessResource {
 }
 
 /**
- * ACCESS-ROLE-2: a role counts until its expirationTime; none means until removed, and an
+ * ACCESS-ROLE-1: a role counts until its expirationTime; none means until removed, and an
  * expirationTime that is not a date never ends (a ban or mute with a broken end stays).
  */
 export function roleInForce(role: { expirationTime?: string | null }, now: number): boolean {

@@ -1,3 +1,4 @@
 export * from './table';
 export * from './can';
 export * from './policies';
+export * from './doc';

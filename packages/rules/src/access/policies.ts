@@ -2,8 +2,13 @@
  * Rules that weigh two people against each other (who outranks whom) or a role against a role.
  * They sit beside the table because they answer "may I do this to them", not "may I do this".
  */
-import { ROLE_PRECEDENCE, type RoomUserRole, type UserRole } from '@tt/protocol';
-import { can, roomRolesOf, type Actor, type RoleGrant } from './can';
+import {
+  ROLE_PRECEDENCE,
+  type CometMemberScope,
+  type RoomUserRole,
+  type UserRole,
+} from '@tt/protocol';
+import { can, permissionsOf, roomRolesOf, type Actor, type RoleGrant } from './can';
 
 /**
  * ACCESS-RANK-1: how much say someone has in a room: platform admins 4, the owner 3, platform
@@ -60,6 +65,7 @@ export function outranksInRoom(
 export function roomRolePermission(role: Exclude<RoomUserRole, 'owner'>) {
   if (role === 'coOwner') return 'room.coOwners.assign' as const;
   if (role === 'moderator') return 'room.moderators.assign' as const;
+  if (role === 'banned' || role === 'kicked') return 'room.ban' as const;
   return 'room.roles.assign' as const;
 }
 
@@ -80,4 +86,25 @@ export function mayGrantRole(actor: Actor, role: UserRole): boolean {
   if (role === 'superUser') return can(actor, 'user.role.superUser.grant');
   if (role === 'user' || role === 'promoter') return can(actor, 'user.role.grant');
   return can(actor, 'user.role.grant.any');
+}
+
+/**
+ * CHAT-SYNC-1: a room member's CometChat scope, from the room's management permissions: those who
+ * manage the room (owner, co-owners) are chat admins, its moderators chat moderators.
+ */
+export function chatScopeOf(
+  room: { roomRoles: readonly RoleGrant[] },
+  uid: string,
+  now: number = Date.now(),
+): CometMemberScope {
+  const held = roomRolesOf(room, uid, now);
+  const grants = (p: 'room.settings.edit' | 'room.kick') =>
+    held.some(
+      (r) =>
+        (r === 'owner' || r === 'coOwner' || r === 'moderator') &&
+        permissionsOf(`room:${r}`).has(p),
+    );
+  if (grants('room.settings.edit')) return 'admin';
+  if (grants('room.kick')) return 'moderator';
+  return 'participant';
 }

@@ -163,7 +163,7 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
   ],
   superUser: ['@admin', '@staff', 'user.role.superUser.grant'],
 
-  // Roles in the room at hand (in force: ACCESS-ROLE-2)
+  // Roles in the room at hand (in force: ACCESS-ROLE-1)
   'room:owner': [...ROOM_MANAGERS, 'room.coOwners.assign', 'room.owner.change', 'room.delete'],
   'room:coOwner': ROOM_MANAGERS,
   'room:moderator': ROOM_STAFF,

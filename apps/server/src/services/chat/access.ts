@@ -1,5 +1,5 @@
 import type { CometMemberScope, Permission, RoomDto, TokenRole } from '@tt/protocol';
-import { accessRefusal, can, refusalCode, roomRolesOf, type Actor } from '@tt/rules';
+import { accessRefusal, can, chatScopeOf, refusalCode, type Actor } from '@tt/rules';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
 import type { ChatMemberRow } from './schema';
@@ -32,12 +32,7 @@ export function mayInChat(
 }
 
 /** CHAT-SYNC-1: a member's chat scope from their room roles. */
-export function scopeFor(room: RoomDto, uid: string): CometMemberScope {
-  const held = roomRolesOf(room, uid);
-  if (held.includes('owner') || held.includes('coOwner')) return 'admin';
-  if (held.includes('moderator')) return 'moderator';
-  return 'participant';
-}
+export const scopeFor = (room: RoomDto, uid: string): CometMemberScope => chatScopeOf(room, uid);
 
 /** Is the uid banned, or kicked and not yet back? (platform moderators never are: ACCESS-RESTRICT-1) */
 export function refusedEntry(room: RoomDto, caller: Pick<ChatCaller, 'uid' | 'roles'>) {
