@@ -139,9 +139,10 @@ export interface LiveEvents {
 }
 
 /**
- * BUS-TWIN-1: work events that live sockets follow too. The emitter publishes each one's live twin,
- * `live.<topic>` with the same payload, on the bus after the commit (`liveTwin`): the realtime
- * layer closes sessions, refreshes and kicks at once, while the work event carries what must last.
+ * BUS-TWIN-1: work events that live sockets follow too. After the commit, the emitter's
+ * `ChangeWork` (platform/outbox/change.ts) publishes each one's live twin, `live.<topic>` with the
+ * same payload, on the bus: the realtime layer closes sessions, refreshes and kicks at once, while
+ * the work event carries what must last.
  */
 export const TWIN_TOPICS = [
   'user.kicked',
@@ -158,7 +159,6 @@ export const isTwinTopic = (topic: string): topic is TwinTopic =>
 export const liveTwin = <K extends TwinTopic>(topic: K) => `live.${topic}` as `live.${K}`;
 
 export type WorkTopic = keyof WorkEvents & string;
-export type LiveTopic = keyof LiveEvents & string;
 /** Payloads of every domain event, work or live, by name (for naming payload types). */
 export type DomainEvents = WorkEvents & LiveEvents;
 
