@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   'chat.users.create',
   // Communities and events
   'community.manage',
+  'community.owner.act',
   'community.roles.assign',
   'community.members.remove',
   'community.event.schedule',

@@ -1,10 +1,16 @@
-import type { MinimalSongDto, OneTimeAnimation, SongVotes, TokenRole } from '@tt/protocol';
+import type {
+  MinimalSongDto,
+  OneTimeAnimation,
+  Permission,
+  SongVotes,
+  TokenRole,
+} from '@tt/protocol';
 import { refuse, ROOM_ERRORS } from './errors';
 import type { LiveRoom } from './live-room';
 import type { Playback } from './playback';
 import { isSingleEmoji } from './rules/animation';
 import { takeSeatRefusal } from './rules/dj';
-import { can } from '@tt/rules';
+import { accessRefusal, refusalCode } from '@tt/rules';
 import { applyVote, vibeMeter } from './rules/votes';
 
 /** Who runs an action (from their token, never from the params). */
@@ -21,6 +27,15 @@ export interface Actor {
  */
 export function actorOf(auth: Actor): Actor {
   return { uuid: auth.uuid, tokenRole: auth.tokenRole, isGuest: auth.isGuest, roles: auth.roles };
+}
+
+/**
+ * ACCESS-REQUIRE-1 for socket actions: refuses with the permission's coded refusal
+ * (ACCESS-REFUSE-1) unless the actor may do this in the room now.
+ */
+export function requireInRoom(actor: Actor, permission: Permission, room: LiveRoom): void {
+  const why = accessRefusal(actor, permission, { room: room.settings });
+  if (why) throw refuse(refusalCode(permission, why));
 }
 
 /** addDj: take a free seat, optionally with the song to play (RR-SEAT-*, RR-DJ-*). */
@@ -45,9 +60,7 @@ export async function removeDj(
   playback: Playback,
 ): Promise<void> {
   const target = djUuid ?? actor.uuid;
-  if (target !== actor.uuid && !can(actor, 'room.dj.remove.other', { room: room.settings })) {
-    throw refuse(ROOM_ERRORS.REMOVE_DJ_FORBIDDEN);
-  }
+  if (target !== actor.uuid) requireInRoom(actor, 'room.dj.remove.other', room);
   if (!room.isDj(target)) {
     throw refuse(target === actor.uuid ? ROOM_ERRORS.NOT_A_DJ : ROOM_ERRORS.TARGET_NOT_A_DJ);
   }
@@ -98,12 +111,7 @@ export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): St
 /** skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1). */
 export async function skipSong(room: LiveRoom, actor: Actor, playback: Playback): Promise<void> {
   if (!room.playing) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
-  if (
-    room.playing.djUuid !== actor.uuid &&
-    !can(actor, 'room.skip.other', { room: room.settings })
-  ) {
-    throw refuse(ROOM_ERRORS.SKIP_FORBIDDEN);
-  }
+  if (room.playing.djUuid !== actor.uuid) requireInRoom(actor, 'room.skip.other', room);
   await playback.advance(room);
 }
 
@@ -116,9 +124,7 @@ export function playOneTimeAnimation(
 ): void {
   if (animation === 'emoji') {
     if (!emoji || !isSingleEmoji(emoji)) throw refuse(ROOM_ERRORS.EMOJI_REQUIRED);
-    if (!can(actor, 'room.chat', { room: room.settings })) {
-      throw refuse(ROOM_ERRORS.CHAT_DISABLED);
-    }
+    requireInRoom(actor, 'room.chat', room);
   }
   room.say({
     kind: 'event',

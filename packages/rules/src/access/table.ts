@@ -133,6 +133,7 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
     'community.roles.assign',
     'community.members.remove',
     'community.create.unlimited',
+    'community.owner.act',
     'user.role.grant.any',
     'user.role.globalModerator.grant',
     'user.invitations.other',
@@ -171,6 +172,7 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
   // Roles in the community at hand
   'community:owner': [
     'community.manage',
+    'community.owner.act',
     'community.roles.assign',
     'community.members.remove',
     'community.rooms.remove',
@@ -231,6 +233,7 @@ export const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   'room.join': 'ROOM_BANNED',
   'room.dj.remove.other': 'ROOM_REMOVE_DJ_FORBIDDEN',
   'room.skip.other': 'ROOM_SKIP_FORBIDDEN',
+  'room.chat': 'ROOM_EMOJI_DISABLED',
   'room.kick': 'ROOM_MODERATE_FORBIDDEN',
   'room.ban': 'ROOM_MODERATE_FORBIDDEN',
   'room.roles.assign': 'ROOM_MODERATE_FORBIDDEN',
@@ -247,6 +250,7 @@ export const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   'chat.members.manage': 'ROOM_MODERATE_FORBIDDEN',
   'chat.read.offline': 'ROOM_NOT_LIVE',
   'community.manage': 'COMMUNITY_MANAGE_FORBIDDEN',
+  'community.owner.act': 'COMMUNITY_OWNER_ONLY',
   'community.event.schedule': 'EVENT_FORBIDDEN',
   'community.rooms.add': 'COMMUNITY_ROOM_FORBIDDEN',
   'community.rooms.remove': 'COMMUNITY_MANAGE_FORBIDDEN',

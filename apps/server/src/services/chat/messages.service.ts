@@ -2,7 +2,8 @@ import type { CometMessage, EditChatMessageReq, RoomDto, SendChatMessageReq } fr
 import { canEdit, canRecall, CHAT_MAX_REACTIONS_PER_USER } from '@tt/rules';
 import { randomUUID } from 'node:crypto';
 import { fail } from '../../platform/errors';
-import { mayInChat, type ChatCaller } from './access';
+import { requireAccess } from '../../platform/access';
+import { chatActor, mayInChat, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
 import { cometMessage, groupConversationId, userConversationId } from './present';
@@ -196,9 +197,9 @@ export class ChatMessages {
     const { row, room } = await this.readable(caller, id);
     if (row.deletedAt) return this.present(row, caller.uid);
     const now = Date.now();
-    const moderator = mayInChat(caller, 'chat.message.delete.other', room);
     const recall = canRecall({ ...row, sentAtMs: row.sentAt.getTime() }, caller.uid, now);
-    if (!moderator && !recall) throw fail('CHAT_RECALL_FORBIDDEN');
+    if (!recall)
+      requireAccess(chatActor(caller), 'chat.message.delete.other', room ? { room } : {});
     await this.core.flood.take(caller.uid);
     const old = (row.metadata?.chatMessage ?? {}) as Record<string, unknown>;
     const keep = ['uuid', 'id', 'userUuid', 'userName', 'avatarId', 'color', 'type'];

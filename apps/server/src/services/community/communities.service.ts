@@ -68,7 +68,7 @@ export class CommunitiesService {
 
   private async manage(auth: AuthContext, key: string): Promise<Seen> {
     const seen = await this.see(auth, key);
-    if (!mayManageCommunity(seen.actor)) throw fail('COMMUNITY_MANAGE_FORBIDDEN');
+    requireAccess(auth, 'community.manage', { community: { role: seen.actor.role } });
     return seen;
   }
 
@@ -153,7 +153,7 @@ export class CommunitiesService {
     const ownerOnly =
       (body.slug !== undefined && body.slug !== community.slug) ||
       (body.visibility !== undefined && body.visibility !== community.visibility);
-    if (ownerOnly && !actor.admin && actor.role !== 'owner') throw fail('COMMUNITY_OWNER_ONLY');
+    if (ownerOnly) requireAccess(auth, 'community.owner.act', { community: { role: actor.role } });
     await this.patch(community, body);
     return this.reload(community.id, auth);
   }
@@ -170,7 +170,7 @@ export class CommunitiesService {
 
   async remove(auth: AuthContext, key: string): Promise<{ success: boolean }> {
     const { community, actor } = await this.see(auth, key);
-    if (!actor.admin && actor.role !== 'owner') throw fail('COMMUNITY_OWNER_ONLY');
+    requireAccess(auth, 'community.owner.act', { community: { role: actor.role } });
     await this.repo.remove(community.id);
     return { success: true };
   }
