@@ -32,8 +32,14 @@ import { Outbox } from './platform/outbox/outbox';
 import { Metrics } from './platform/metrics';
 import { route } from './platform/route';
 import type { MountAt, Platform, ServiceModule } from './platform/service';
+import { absentPorts, assertWiring, installedProblems, serviceComponent } from './platform/wiring';
 import { SERVICES } from './services/index';
-import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index';
+import {
+  realtimeComponent,
+  startRealtime,
+  type Realtime,
+  type RealtimeOptions,
+} from './realtime/index';
 import { brandedIndex } from './platform/brand-html';
 
 export interface BuildOptions {
@@ -57,9 +63,24 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the platform (database, bus, tokens, mail, SMS, storage) and mounts the selected services. */
+/**
+ * The composition root: checks that the selected services can run together (WIRING-1), builds the
+ * platform (database, bus, tokens, mail, SMS, storage), mounts the selected services, starts the
+ * realtime engine beside the room service and checks what they installed (WIRING-2).
+ */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const selected = SERVICES.filter((s) => config.SERVICES.includes(s.name));
+  const withRealtime = config.SERVICES.includes('room');
+  const components = [
+    ...selected.map(serviceComponent),
+    ...(withRealtime ? [realtimeComponent] : []),
+  ];
+  // Before anything is opened: a selection missing a required port does not start.
+  assertWiring(components, [...SERVICES.map(serviceComponent), realtimeComponent]);
   const log = opts.logger ?? createLogger(config);
+  for (const { component, port, behaviour } of absentPorts(components)) {
+    log.info({ port }, `${component} runs without the ${port} port: ${behaviour}`);
+  }
   const database =
     opts.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'db') }));
@@ -168,7 +189,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const selected = SERVICES.filter((s) => config.SERVICES.includes(s.name));
   // Routes a service serves under another service's prefix (see MountAt), mounted after them all.
   const elsewhere: Parameters<MountAt>[] = [];
   const mountAt: MountAt = (name, routes) => elsewhere.push([name, routes]);
@@ -217,7 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   platform.outbox.start();
 
   // The room socket lives beside the room service: /primus on the same HTTP server.
-  const realtime = config.SERVICES.includes('room')
+  const realtime = withRealtime
     ? await startRealtime(app.server, platform, {
         pingIntervalMs: config.REALTIME_PING_INTERVAL * 1000,
         idleTimeoutMs: config.REALTIME_IDLE_TIMEOUT * 1000,
@@ -226,7 +246,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
     : null;
 
-  return {
+  const built: App = {
     app,
     platform,
     services: selected,
@@ -244,4 +264,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!opts.database) await database.close();
     },
   };
+  // WIRING-2: every component installed what it declared, and nothing undeclared is installed.
+  const problems = installedProblems(components, platform.ports);
+  if (problems.length) {
+    await built.close();
+    throw new Error(`Wiring declarations do not match the ports installed: ${problems.join('; ')}`);
+  }
+  return built;
 }

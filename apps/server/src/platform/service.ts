@@ -14,6 +14,7 @@ import type { ProviderClients } from './providers/index';
 import type { JobQueue } from './jobs';
 import type { Outbox } from './outbox/outbox';
 import type { Metrics } from './metrics';
+import type { Wiring } from './wiring';
 
 /** Everything the platform gives a service. */
 export interface Platform {
@@ -52,8 +53,11 @@ export interface Platform {
  */
 export type MountAt = (service: ServiceName, routes: (app: FastifyInstance) => void) => void;
 
-/** A service: a Fastify plugin mounted at /api/<name>-service. */
-export interface ServiceModule {
+/**
+ * A service: a Fastify plugin mounted at /api/<name>-service. Its wiring (platform/wiring.ts) says
+ * which ports it installs in `register`, which it requires and which it can run without.
+ */
+export interface ServiceModule extends Wiring {
   name: ServiceName;
   /** Published version; null while the service has none (only its status route is served). */
   version: string | null;

@@ -35,7 +35,7 @@ export const realtimeComponent: Component = {
   requires: ['rooms'],
   optional: {
     users:
-      'everyone in a room shows as "User" with the default avatar; taking a DJ seat answers SERVICE_UNAVAILABLE, as the verified address cannot be read (ACCESS-FACTS-1)',
+      'everyone in a room shows as "User" with the default avatar; taking a DJ seat is refused with SERVICE_UNAVAILABLE ("Something went wrong, please try again"), as the verified address cannot be read (ACCESS-FACTS-1)',
     subscriptions:
       'nobody holds Pro: in a PRO_PLAN_OWNER room only its owner and co-owners DJ (RR-DJ-3)',
   },

@@ -16,7 +16,14 @@ import { pointsService } from './points/index';
  * published for them). Merch has no contract at all and is kept out of the web app.
  */
 function upcoming(name: ServiceModule['name']): ServiceModule {
-  return { name, version: null, register: async () => {} };
+  return {
+    name,
+    version: null,
+    provides: [],
+    requires: [],
+    optional: {},
+    register: async () => {},
+  };
 }
 
 /** Every service, in mounting order. `SERVICES=user,room` selects a subset. */

@@ -13,6 +13,12 @@ export { AnalyticsService, toAnalyticsEventDto } from './service';
 export const auditService: ServiceModule = {
   name: 'audit',
   version: '1.0.0',
+  provides: [],
+  requires: [],
+  optional: {
+    users: "the summary's top DJs have no nicknames",
+    rooms: "the summary's top rooms have no names",
+  },
   async register(app, platform) {
     const analytics = new AnalyticsService(platform);
     registerAuditRoutes(app, analytics);

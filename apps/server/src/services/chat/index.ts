@@ -7,6 +7,7 @@ import { ChatImages } from './images';
 import { ChatReports } from './reports.service';
 import { chatServices, registerChatRoutes } from './routes';
 import { ChatSocket } from './socket';
+import { chatWiring } from './wiring';
 import { consumeChatWork } from './work';
 
 export { registerChatRoomRoutes, registerChatTokenRoutes } from './routes';
@@ -19,6 +20,7 @@ export { registerChatRoomRoutes, registerChatTokenRoutes } from './routes';
 export const chatService: ServiceModule = {
   name: 'chat',
   version: '1.0.0',
+  ...chatWiring,
   async register(app, platform) {
     const { core, messages, history, members } = chatServices(platform);
     registerChatRoutes(app, new ChatReports(core, messages), new ChatImages(core));

@@ -32,3 +32,14 @@ describe('CHAT-BLOCK-2: no social service, no block-dependent chat', () => {
     expect(err.message).toMatch(/social service/);
   });
 });
+
+describe('chat without the room service (its wiring: rooms is optional)', () => {
+  it('a room chat answers 503 SERVICE_UNAVAILABLE naming the room service', async () => {
+    expect(s.app.platform.ports.rooms).toBeUndefined();
+    const members = await v3(s, 'GET', '/groups/0e0a6f3c-1111-4222-8333-944445555666/members', {
+      token: ann.chat,
+    });
+    const err = expectComet(members, 503, 'ERR_INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE');
+    expect(err.message).toMatch(/room service/);
+  });
+});

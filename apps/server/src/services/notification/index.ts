@@ -63,6 +63,19 @@ function registerCentreRoutes(app: FastifyInstance, deliverer: Deliverer): void 
 export const notificationService: ServiceModule = {
   name: 'notification',
   version: '1.0',
+  provides: [],
+  requires: [],
+  optional: {
+    users:
+      'sending to named people answers 503 SERVICE_UNAVAILABLE; broadcasts to everyone fail and are retried; an actor is named "Someone"',
+    rooms:
+      'notifications about a room (a DJ or a room going live) are not sent; sending to a room answers NOTIFY_ROOM_NOT_FOUND',
+    social:
+      'deliveries with an actor fail and are retried rather than reach someone who blocked it (NOTIFY-SOCIAL-1)',
+    graph:
+      "what needs a DJ's fans answers 503 SERVICE_UNAVAILABLE naming the social service (NOTIFY-SOCIAL-1)",
+    webPush: 'no browser push; devices and the notification centre still get every notification',
+  },
   async register(app, platform) {
     const devices = new DevicesService(platform, pushProviders(platform));
     const deliverer = new Deliverer(platform, devices);

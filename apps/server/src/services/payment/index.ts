@@ -25,6 +25,11 @@ function originOf(request: FastifyRequest, publicUrl: string): string {
 export const paymentService: ServiceModule = {
   name: 'payment',
   version: '1.3.5',
+  provides: ['subscriptions'],
+  requires: [],
+  optional: {
+    users: 'Pro members do not get the PLATINUM badge (SUB-PERKS-4 is skipped)',
+  },
   async register(app, platform) {
     const subs = new Subscriptions(platform);
     const webhook = new StripeWebhook(platform, subs);

@@ -20,6 +20,7 @@ import { AnalysisWebhook, TrackAnalyses } from './analysis/webhook';
 import { registerSongDataRoutes } from './song-data/routes';
 import { SimilarTracksService } from './song-data/similar.service';
 import { SongDataService } from './song-data/song-data.service';
+import { playlistWiring } from './wiring';
 
 const VERSION = '1.4.1';
 
@@ -32,6 +33,7 @@ const VERSION = '1.4.1';
 export const playlistService: ServiceModule = {
   name: 'playlist',
   version: VERSION,
+  ...playlistWiring,
   async register(app, platform) {
     registerRoomHistoryRoutes(app, platform);
     const gateway = new ProviderGateway(platform.providers, platform.log);

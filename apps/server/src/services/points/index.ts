@@ -70,6 +70,14 @@ async function seedDemoSeason(platform: Platform, seasons: Seasons, ranking: Ran
 export const pointsService: ServiceModule = {
   name: 'points',
   version: null,
+  provides: ['avatars'],
+  requires: [],
+  optional: {
+    users:
+      'leaderboards show no names or looks; a play credits no votes or listeners, whose account ages cannot be read (PTS-DJ-1); no avatar is taken back',
+    subscriptions:
+      'nobody holds Pro: subscriber-only avatars stay locked for everyone (SUB-PERKS-3)',
+  },
   async register(app, platform) {
     const avatars = new Avatars(platform);
     const seasons = new Seasons(platform.db);

@@ -22,6 +22,12 @@ import { communityModule } from '../community/index';
 export const roomService: ServiceModule = {
   name: 'room',
   version: '1.2.23',
+  provides: ['rooms'],
+  requires: [],
+  optional: {
+    users:
+      'creating a room answers 503 SERVICE_UNAVAILABLE, as the verified address cannot be read (ACCESS-FACTS-1); accounts named in role changes and communities are not checked to exist',
+  },
   async register(app, platform) {
     const core = new RoomCore(platform);
     const rooms = new RoomsService(core);

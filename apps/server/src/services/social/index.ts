@@ -17,6 +17,12 @@ import { WebPushService } from './webpush';
 export const socialService: ServiceModule = {
   name: 'social',
   version: '1.0.10',
+  provides: ['social', 'graph', 'webPush'],
+  requires: [],
+  optional: {
+    users:
+      'inviting, blocking or following someone answers 503 SERVICE_UNAVAILABLE (their account cannot be checked); address books match nobody',
+  },
   async register(app, platform, mountAt) {
     const friends = new FriendsService(platform);
     const fans = new FansService(platform);

@@ -15,6 +15,14 @@ export { SongService, toSongDto } from './service';
 export const songService: ServiceModule = {
   name: 'song',
   version: '1.1.9',
+  provides: ['songs'],
+  requires: [],
+  optional: {
+    listening:
+      'nobody counts as listening in a room: an HLS key goes to the uploader, staff and counted previews only (SEC-HLS-KEY-2)',
+    users:
+      'uploading a song answers 503 SERVICE_UNAVAILABLE, as the verified address cannot be read (ACCESS-FACTS-1)',
+  },
   async register(app, platform) {
     platform.ports.songs = createSongsPort(platform.db);
     const songs = new SongService(platform.db);

@@ -3,12 +3,11 @@ import { fail } from '../../platform/errors';
 import type { SongsPort } from '../../platform/ports';
 import { route } from '../../platform/route';
 import type { Platform, ServiceModule } from '../../platform/service';
+import { requirePort } from '../../platform/wiring';
 
-/** The catalogue, read through the song service's port (503 when it runs in another process). */
+/** The catalogue, read through the song service's port (required: it runs in this process). */
 function catalogue(platform: Platform): SongsPort {
-  const songs = platform.ports.songs;
-  if (!songs) throw fail('CATALOGUE_UNAVAILABLE');
-  return songs;
+  return requirePort(platform, 'songs');
 }
 
 async function song(platform: Platform, id: string): Promise<SongDto> {
@@ -24,6 +23,10 @@ async function song(platform: Platform, id: string): Promise<SongDto> {
 export const uploadService: ServiceModule = {
   name: 'upload',
   version: '1.0.0',
+  // Every route of this service reads the catalogue.
+  provides: [],
+  requires: ['songs'],
+  optional: {},
   async register(app, platform) {
     route(app, e.getSong, ({ params }) => song(platform, params.id));
 

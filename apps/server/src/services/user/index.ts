@@ -24,6 +24,12 @@ import { registerChatTokenRoutes } from '../chat/index';
 export const userService: ServiceModule = {
   name: 'user',
   version: '1.7.0',
+  provides: ['users', 'providerTokens'],
+  requires: [],
+  optional: {
+    avatars:
+      'a profile may wear any avatar id: nothing checks AVATAR-WEAR-1 (the points service keeps the catalogue)',
+  },
   async register(app, platform) {
     const accounts = new AccountService(platform);
     platform.tokens.addSessionCheck((auth) => accounts.checkSession(auth));

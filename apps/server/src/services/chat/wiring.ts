@@ -1,0 +1,15 @@
+import type { Wiring } from '../../platform/wiring';
+
+/** The chat service's ports (platform/wiring.ts): it installs none and can run without each. */
+export const chatWiring: Wiring = {
+  provides: [],
+  requires: [],
+  optional: {
+    rooms:
+      'room chats answer 503 SERVICE_UNAVAILABLE ("Room chats need the room service"); group conversations are left out of the conversation list',
+    social:
+      'what depends on blocks (direct messages, reading messages, a writing socket) answers 503 SERVICE_UNAVAILABLE naming the social service (CHAT-BLOCK-2)',
+    users:
+      'no profiles: messages and conversations carry none, and an unknown uid is not refused with CHAT_USER_NOT_FOUND',
+  },
+};
