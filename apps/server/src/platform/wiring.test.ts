@@ -155,6 +155,32 @@ describe('WIRING-3: each component declares the ports its code uses', () => {
   }
 });
 
+describe('docs/ARCHITECTURE.md "Wiring" lists what the components declare', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../../../docs/ARCHITECTURE.md'), 'utf8');
+  const rows = doc
+    .slice(doc.indexOf('| Service | Provides |'))
+    .split('\n')
+    .slice(2)
+    .filter(
+      (line, i, all) => line.startsWith('|') && all.slice(0, i).every((l) => l.startsWith('|')),
+    )
+    .map((line) => line.split('|').slice(1, -1));
+  const ports = (cell: string) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort();
+
+  it('one row per component, with the same ports', () => {
+    expect(rows.length).toBe(ALL.length);
+    for (const [name, provides, requires, optional] of rows) {
+      const c = /realtime/.test(name)
+        ? realtimeComponent
+        : ALL.find((x) => x !== realtimeComponent && x.service === name.trim());
+      expect(c, name).toBeDefined();
+      expect(ports(provides), `${name} provides`).toEqual([...c!.provides].sort());
+      expect(ports(requires), `${name} requires`).toEqual([...c!.requires].sort());
+      expect(ports(optional), `${name} optional`).toEqual(Object.keys(c!.optional).sort());
+    }
+  });
+});
+
 describe('ACCESS-FACTS-1: a fact whose port is absent is not guessed', () => {
   it('a permission an unverified account lacks answers 503 without the users port', async () => {
     const actor = { uuid: '0e0a6f3c-1111-4222-8333-944445555666', roles: ['user' as const] };
