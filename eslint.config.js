@@ -70,6 +70,29 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...ROLE_LISTS, ...API_IN_COMPONENTS] },
   },
+  // The room client runs in browsers and in React Native alike: no DOM (the platform passes in its
+  // WebSocket, storage and origin), and React only in its `react` entry.
+  {
+    files: ['packages/room-client/src/**/*.ts'],
+    ignores: ['packages/room-client/src/react.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'location', 'navigator', 'localStorage', 'sessionStorage'].map(
+          (name) => ({ name, message: 'The room client has no DOM: take it as an option.' }),
+        ),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'react-native', 'zustand'].map((name) => ({
+            name,
+            message: "Only src/react.ts uses React; the store comes from 'zustand/vanilla'.",
+          })),
+        },
+      ],
+    },
+  },
   // The web app's layers (apps/web/src/architecture.test.ts also refuses circles between features).
   {
     files: ['apps/web/src/{entities,ui,lib}/**/*.{ts,tsx}'],

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { ActionError } from '@tt/room-client';
 import { useErrorText, useSocketErrorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
-import { ActionError } from '../../lib/socket/actions';
 
 /** Who I am in the room: the uuid, roles and type carried by my token (user or guest). */
 export interface Me {

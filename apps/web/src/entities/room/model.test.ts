@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientRoomState } from '@tt/protocol';
-import { sampleState } from '../../lib/socket/testing';
+import { sampleState } from '@tt/room-client/testing';
 import {
   boothSeats,
   floorSpot,

@@ -5,6 +5,7 @@ import {
   type MinimalSongDto,
   type SongProvider,
 } from '@tt/protocol';
+import { serverNow } from '@tt/room-client';
 import { api } from '../../lib/api';
 import { PlayEventLog, startBrowserAnalytics } from '../../lib/player/analytics';
 import {
@@ -67,7 +68,7 @@ function resolveUrl(provider: SongProvider, song: MinimalSongDto): string | unde
   return provider === 'uploadService' && id ? songHlsPaths.playlist(id) : undefined;
 }
 
-const serverNow = () => Date.now() + useRoomStore.getState().serverTimeOffset;
+const serverClock = () => serverNow(useRoomStore.getState().serverTimeOffset);
 
 /**
  * The page's one player: the engine, the <audio> element hls.js plays uploads in, the vendor
@@ -110,7 +111,7 @@ class PlayerRuntime {
       media: this.media,
       loadHls: () => import('hls.js').then((m) => m.default as unknown as HlsClass),
       token: currentToken,
-      serverNow,
+      serverNow: serverClock,
       origin: window.location.origin,
       logger,
       onStatus: (status) => {

@@ -4,7 +4,6 @@ import {
   buildPlayRequest,
   PlaybackEngine,
   PREVIEW_STORAGE_KEY,
-  startOffsetSeconds,
   type PlaybackEngineOptions,
   type PlaybackProvider,
   type PlayerEvent,
@@ -39,16 +38,6 @@ function setup(options: Partial<PlaybackEngineOptions> = {}) {
   engine.subscribe((e) => events.push(e));
   return { engine, storage, logger, events, advance: (ms: number) => (now += ms), now: () => now };
 }
-
-describe('startOffsetSeconds', () => {
-  it('is duration − remaining time', () => {
-    const np = nowPlaying(song({ duration: 200 }), 200_000);
-    expect(startOffsetSeconds(np, 50_000)).toBe(50);
-  });
-  it('is never negative (server clock before the start)', () => {
-    expect(startOffsetSeconds(nowPlaying(song({ duration: 200 }), 200_000), -10_000)).toBe(0);
-  });
-});
 
 describe('PlaybackEngine: choosing and playing', () => {
   it('plays the chosen provider at the synced offset with the song id and token', async () => {

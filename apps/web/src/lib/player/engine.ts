@@ -4,6 +4,7 @@ import {
   type MinimalSongDto,
   type SongProvider,
 } from '@tt/protocol';
+import { startOffsetSeconds } from '@tt/room-client';
 import { candidateProviders, type Brand, type ChoiceContext } from './choose';
 
 /** What a provider receives to start a song. */
@@ -97,12 +98,6 @@ export function buildPlayRequest(
     request.token = deps.tokens.soundcloud;
   }
   return request;
-}
-
-/** Seconds into the song: duration − time remaining until the end, never negative. */
-export function startOffsetSeconds(nowPlaying: ClientNowPlaying, serverNow: number): number {
-  const offset = nowPlaying.song.duration - (nowPlaying.endTime - serverNow) / 1000;
-  return Math.max(0, offset);
 }
 
 export interface PlayerUser {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  bufferedRanges,
   HlsPlaybackProvider,
   type HlsClass,
   type HlsProviderOptions,
@@ -295,5 +296,21 @@ describe('HlsPlaybackProvider without hls.js', () => {
       'HLS playback is not supported in this browser',
     );
     expect(t.provider.getStatus()).toBe('error');
+  });
+});
+
+describe('bufferedRanges', () => {
+  it('lists TimeRanges as pairs', () => {
+    const ranges = [
+      [0, 12],
+      [30, 42],
+    ];
+    expect(
+      bufferedRanges({
+        length: 2,
+        start: (i) => ranges[i][0],
+        end: (i) => ranges[i][1],
+      }),
+    ).toEqual(ranges);
   });
 });

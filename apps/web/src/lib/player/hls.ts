@@ -1,12 +1,22 @@
-import type { PlaybackProvider, PlayerLogger, PlayRequest } from './engine';
-import { hlsKeyAuth, nativeHlsSource } from './hls-auth';
 import {
-  bufferedRanges,
   DriftController,
   expectedPositionSeconds,
   type DriftDecision,
   type DriftOptions,
-} from './sync';
+} from '@tt/room-client';
+import type { PlaybackProvider, PlayerLogger, PlayRequest } from './engine';
+import { hlsKeyAuth, nativeHlsSource } from './hls-auth';
+
+/** The buffered ranges of a media element as [start, end] pairs (seconds). */
+export function bufferedRanges(buffered: {
+  length: number;
+  start(i: number): number;
+  end(i: number): number;
+}): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < buffered.length; i++) out.push([buffered.start(i), buffered.end(i)]);
+  return out;
+}
 
 /** What the page shows about the media: loading, playing, blocked by autoplay rules, failed. */
 export type MediaStatus = 'idle' | 'loading' | 'playing' | 'blocked' | 'error';

@@ -1,4 +1,5 @@
 import type { ClientNowPlaying, ClientRoomState, MinimalSongDto } from '@tt/protocol';
+import { serverNow } from '@tt/room-client';
 import type { PlaybackEngine } from './engine';
 import type { PlayTracker } from './tracking';
 
@@ -56,8 +57,7 @@ export class RoomPlayer {
               room.state.settings.roomRoles.find((r) => r.role === 'owner')?.userUuid ?? null,
           }
         : null;
-    const serverNow = (this.options.clock ?? Date.now)() + room.serverTimeOffset;
-    void this.engine.play(np, serverNow);
+    void this.engine.play(np, serverNow(room.serverTimeOffset, this.options.clock));
   }
 
   /** The song the room plays now (null when silent). */

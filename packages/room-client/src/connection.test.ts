@@ -1,9 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { RoomConnection } from './connection';
 import { CURRENT_ROOM_KEY, readCurrentRoom } from './currentRoom';
-import { primusUrl } from './primus';
 import { initialRoomState, type RoomStoreState } from './store';
 import { FakeSocket, ManualTimers, memoryStorage, sampleState } from './testing';
 
@@ -12,6 +11,7 @@ function setup(opts: { password?: string; random?: number } = {}) {
   const timers = new ManualTimers();
   const store = createStore<RoomStoreState>()(() => ({ ...initialRoomState }));
   const logs: string[] = [];
+  const storage = memoryStorage();
   let clock = 1_000_000;
   const conn = new RoomConnection({
     slug: 'late-night',
@@ -20,6 +20,7 @@ function setup(opts: { password?: string; random?: number } = {}) {
     token: () => 'tok en',
     origin: 'https://tt.example',
     store,
+    storage,
     factory: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
@@ -59,14 +60,24 @@ function setup(opts: { password?: string; random?: number } = {}) {
     clock += ms;
     timers.advance(ms);
   };
-  return { conn, store, sockets, socket, timers, logs, joinWith, patch, say, tick };
+  const record = () => readCurrentRoom(storage);
+  return {
+    conn,
+    store,
+    storage,
+    record,
+    sockets,
+    socket,
+    timers,
+    logs,
+    joinWith,
+    patch,
+    say,
+    tick,
+  };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
-
-beforeEach(() => {
-  (globalThis as { localStorage?: Storage }).localStorage = memoryStorage();
-});
 
 describe('room socket: joining', () => {
   it('opens /primus with the token and a cache buster, then joins with the room uuid and password', () => {
@@ -94,8 +105,8 @@ describe('room socket: joining', () => {
     expect(s.status).toBe('joined');
     expect(s.state?.settings.slug).toBe('late-night');
     expect(s.serverTimeOffset).toBe(750);
-    expect(readCurrentRoom()).toMatchObject({ slug: 'late-night', error: null });
-    expect(localStorage.getItem(CURRENT_ROOM_KEY)).toContain('late-night');
+    expect(t.record()).toMatchObject({ slug: 'late-night', error: null });
+    expect(t.storage.getItem(CURRENT_ROOM_KEY)).toContain('late-night');
   });
 
   it('a refused join fails with the server message and does not reconnect', async () => {
@@ -192,7 +203,7 @@ describe('room socket: state patches', () => {
       { op: 'replace', path: '/settings/slug', value: 'after-dark' },
     ]);
     expect(t.store.getState().slug).toBe('after-dark');
-    expect(readCurrentRoom()?.slug).toBe('after-dark');
+    expect(t.record()?.slug).toBe('after-dark');
   });
 });
 
@@ -339,7 +350,7 @@ describe('room socket: server events', () => {
       state: null,
     });
     expect(t.socket().closed).toBe(true);
-    expect(readCurrentRoom()).toMatchObject({ slug: 'late-night', error: 'Be nice' });
+    expect(t.record()).toMatchObject({ slug: 'late-night', error: 'Be nice' });
     t.tick(60_000);
     expect(t.sockets).toHaveLength(1);
   });
@@ -378,15 +389,6 @@ describe('room socket: server events', () => {
       error: 'Only the DJ or a moderator can skip',
     });
     await expect(bad).rejects.toThrow('Only the DJ or a moderator can skip');
-  });
-});
-
-describe('primusUrl', () => {
-  it('turns http into ws and https into wss', () => {
-    expect(primusUrl('http://localhost:3000', 'abc', () => 0.1)).toMatch(
-      /^ws:\/\/localhost:3000\/primus\?token=abc&_primuscb=/,
-    );
-    expect(primusUrl('https://x.test/', 't')).toMatch(/^wss:\/\/x\.test\/primus\?token=t&/);
   });
 });
 

@@ -9,10 +9,17 @@ import {
   type SocketActionResult,
 } from '@tt/protocol';
 import { ActionError, SocketActions } from './actions';
-import { writeCurrentRoom } from './currentRoom';
+import { writeCurrentRoom, type KeyValueStorage } from './currentRoom';
 import { applyStatePatch } from './patch';
-import { PrimusConnection, primusUrl, type SocketFactory, type Timers } from './primus';
+import {
+  defaultTimers,
+  PrimusConnection,
+  primusUrl,
+  type SocketFactory,
+  type Timers,
+} from './primus';
 import type { RoomStoreApi } from './store';
+import { serverClockOffset } from './sync';
 
 export interface RoomConnectionOptions {
   slug: string;
@@ -23,6 +30,9 @@ export interface RoomConnectionOptions {
   /** http(s) origin of the platform; the socket is `${ws origin}/primus`. */
   origin: string;
   store: RoomStoreApi;
+  /** Where the current room record is kept (see currentRoom.ts); none: it is not kept. */
+  storage?: KeyValueStorage | null;
+  /** Opens the socket (default: the platform's global WebSocket). */
   factory?: SocketFactory;
   timers?: Timers;
   random?: () => number;
@@ -55,10 +65,7 @@ export class RoomConnection {
   private readonly animationTimers = new Map<string, unknown>();
 
   constructor(private readonly opts: RoomConnectionOptions) {
-    this.timers = opts.timers ?? {
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-    };
+    this.timers = opts.timers ?? defaultTimers;
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((m, d) => console.error(`[room] ${m}`, d ?? ''));
@@ -70,7 +77,9 @@ export class RoomConnection {
     });
     this.actions = new SocketActions(this.conn);
     this.conn.on('open', ({ reconnected }) => this.join(reconnected ? 'reconnect' : 'open'));
-    this.conn.on('ping', (serverTime) => this.set({ serverTimeOffset: serverTime - this.now() }));
+    this.conn.on('ping', (serverTime) =>
+      this.set({ serverTimeOffset: serverClockOffset(serverTime, this.now()) }),
+    );
     this.conn.on('reconnecting', () => {
       if (!this.stopped) this.set({ status: 'reconnecting' });
     });
@@ -161,10 +170,14 @@ export class RoomConnection {
         errorCode: null,
         serverTimeOffset:
           typeof res.serverTime === 'number'
-            ? res.serverTime - this.now()
+            ? serverClockOffset(res.serverTime, this.now())
             : this.opts.store.getState().serverTimeOffset,
       });
-      writeCurrentRoom({ slug: this.opts.slug, lastConnection: this.now(), error: null });
+      writeCurrentRoom(this.opts.storage, {
+        slug: this.opts.slug,
+        lastConnection: this.now(),
+        error: null,
+      });
     };
     this.action(SOCKET_ACTIONS.joinRoom, params, onAnswer).then(
       () => undefined,
@@ -217,7 +230,11 @@ export class RoomConnection {
       // A settings update that changes the slug changes the stored slug.
       this.opts.slug = next.settings.slug;
       this.set({ slug: next.settings.slug });
-      writeCurrentRoom({ slug: next.settings.slug, lastConnection: this.now(), error: null });
+      writeCurrentRoom(this.opts.storage, {
+        slug: next.settings.slug,
+        lastConnection: this.now(),
+        error: null,
+      });
     }
   }
 
@@ -234,7 +251,11 @@ export class RoomConnection {
 
   private kicked(reason: string | null) {
     this.set({ status: 'kicked', kickReason: reason, state: null });
-    writeCurrentRoom({ slug: this.opts.slug, lastConnection: this.now(), error: reason ?? '' });
+    writeCurrentRoom(this.opts.storage, {
+      slug: this.opts.slug,
+      lastConnection: this.now(),
+      error: reason ?? '',
+    });
     this.stop();
   }
 

@@ -1,7 +1,11 @@
 import type { ClientRoomState } from '@tt/protocol';
+import type { KeyValueStorage } from './currentRoom';
 import type { SocketLike, Timers } from './primus';
 
-/** Test doubles for the socket layer (used by the unit tests only; no browser, no network). */
+/**
+ * Test doubles for the socket layer (`@tt/room-client/testing`, for unit tests only; no browser,
+ * no network).
+ */
 
 export class FakeSocket implements SocketLike {
   readyState = 0;
@@ -81,18 +85,14 @@ export class ManualTimers implements Timers {
   }
 }
 
-/** An in-memory localStorage for node. */
-export function memoryStorage(): Storage {
-  const map = new Map<string, string>();
+/** In-memory storage (what localStorage is on the web). */
+export function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
   return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
   };
 }
 

@@ -5,7 +5,7 @@
  * purpose, so it is not reopened. Any other loss of the socket reconnects with a growing delay.
  */
 
-/** The part of the browser WebSocket this client uses (a fake one in unit tests). */
+/** The part of a WebSocket this client uses: the browser's, React Native's, or a fake in tests. */
 export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
@@ -16,6 +16,13 @@ export interface SocketLike {
   onerror: ((ev: unknown) => void) | null;
 }
 export type SocketFactory = (url: string) => SocketLike;
+
+/** Opens sockets with the platform's global `WebSocket` (browsers and React Native have one). */
+export const globalSocketFactory: SocketFactory = (url) => {
+  const Ctor = (globalThis as { WebSocket?: new (url: string) => SocketLike }).WebSocket;
+  if (!Ctor) throw new Error('No WebSocket on this platform: pass a socket factory');
+  return new Ctor(url);
+};
 
 export interface PrimusEvents {
   /** The socket is open (the first time, or again after a reconnect). */
@@ -48,14 +55,15 @@ export interface Timers {
 }
 
 const OPEN = 1;
-const defaultTimers: Timers = {
+/** The platform's own setTimeout/clearTimeout. */
+export const defaultTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 
 type Listeners = { [K in keyof PrimusEvents]: Set<PrimusEvents[K]> };
 
-/** `${ws|wss}://<host>/primus?token=<token>&_primuscb=<random>` for this page's origin. */
+/** `${ws|wss}://<host>/primus?token=<token>&_primuscb=<random>` for an http(s) origin. */
 export function primusUrl(origin: string, token: string, random = Math.random): string {
   const base = origin.replace(/^http/, 'ws').replace(/\/$/, '');
   const cb = `${Date.now().toString(36)}-${Math.floor(random() * 1e9).toString(36)}`;
@@ -82,7 +90,7 @@ export class PrimusConnection {
   constructor(options: PrimusOptions) {
     this.opts = {
       url: options.url,
-      factory: options.factory ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+      factory: options.factory ?? globalSocketFactory,
       minDelay: options.minDelay ?? 500,
       maxDelay: options.maxDelay ?? 15_000,
       pingTimeout: options.pingTimeout ?? 45_000,

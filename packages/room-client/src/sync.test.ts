@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { bufferedRanges, DriftController, expectedPositionSeconds } from './sync';
+import {
+  DriftController,
+  expectedPositionSeconds,
+  serverClockOffset,
+  serverNow,
+  startOffsetSeconds,
+} from './sync';
+
+describe('the server clock', () => {
+  it('the offset is serverTime − local clock; the server clock is the local one plus it', () => {
+    expect(serverClockOffset(1_000_750, 1_000_000)).toBe(750);
+    expect(serverClockOffset(999_600, 1_000_000)).toBe(-400);
+    expect(serverNow(750, () => 1_000_000)).toBe(1_000_750);
+  });
+});
 
 describe('expectedPositionSeconds', () => {
   it('is duration − (endTime − serverNow), never negative', () => {
     expect(expectedPositionSeconds({ duration: 200 }, 200_000, 50_000)).toBe(50);
     expect(expectedPositionSeconds({ duration: 200 }, 200_000, -5_000)).toBe(0);
+  });
+});
+
+describe('startOffsetSeconds', () => {
+  const np = (duration: number, endTime: number) => ({ song: { duration }, endTime });
+  it('is duration − remaining time', () => {
+    expect(startOffsetSeconds(np(200, 200_000), 50_000)).toBe(50);
+  });
+  it('is never negative (server clock before the start)', () => {
+    expect(startOffsetSeconds(np(200, 200_000), -10_000)).toBe(0);
   });
 });
 
@@ -72,21 +96,5 @@ describe('DriftController', () => {
 
   it('nudging can be turned off', () => {
     expect(new DriftController({ maxNudge: 0, alignSeeks: 0 }).decide(10.2, 10).kind).toBe('none');
-  });
-});
-
-describe('bufferedRanges', () => {
-  it('lists TimeRanges as pairs', () => {
-    const ranges = [
-      [0, 12],
-      [30, 42],
-    ];
-    expect(
-      bufferedRanges({
-        length: 2,
-        start: (i) => ranges[i][0],
-        end: (i) => ranges[i][1],
-      }),
-    ).toEqual(ranges);
   });
 });

@@ -1,8 +1,22 @@
 /**
- * Keeping a media element in step with the room: the song is meant to be at
- * `duration − (endTime − serverNow)` seconds; the player compares that with the element's
- * position now and then and corrects the difference (drift).
+ * The server clock and keeping a player in step with the room: the song is meant to be at
+ * `duration − (endTime − serverNow)` seconds; the player compares that with its own position now
+ * and then and corrects the difference (drift). Pure: any media player (an <audio> element, a
+ * native one) feeds it positions.
  */
+
+/**
+ * serverTime − local clock, ms, from one reading of the server clock (the `serverTime` of the
+ * joinRoom answer, the `<ms>` of every `primus::ping::<ms>` heartbeat). The newest reading wins.
+ */
+export function serverClockOffset(serverTime: number, localNow: number): number {
+  return serverTime - localNow;
+}
+
+/** The server clock now, ms: the local clock plus the offset learnt from the server. */
+export function serverNow(offset: number, clock: () => number = Date.now): number {
+  return clock() + offset;
+}
 
 /** Seconds into the song the room is at, by the server clock (may pass the duration at the end). */
 export function expectedPositionSeconds(
@@ -11,6 +25,14 @@ export function expectedPositionSeconds(
   serverNow: number,
 ): number {
   return Math.max(0, song.duration - (endTime - serverNow) / 1000);
+}
+
+/** Where a now-playing song starts: duration − time remaining until the end, never negative. */
+export function startOffsetSeconds(
+  nowPlaying: { song: { duration: number }; endTime: number },
+  serverNow: number,
+): number {
+  return expectedPositionSeconds(nowPlaying.song, nowPlaying.endTime, serverNow);
 }
 
 export interface DriftOptions {
@@ -104,15 +126,4 @@ export class DriftController {
     }
     return { kind: 'none', drift, rate: 1 };
   }
-}
-
-/** The buffered ranges of a media element as [start, end] pairs (seconds). */
-export function bufferedRanges(buffered: {
-  length: number;
-  start(i: number): number;
-  end(i: number): number;
-}): [number, number][] {
-  const out: [number, number][] = [];
-  for (let i = 0; i < buffered.length; i++) out.push([buffered.start(i), buffered.end(i)]);
-  return out;
 }

@@ -1,0 +1,52 @@
+/**
+ * The room socket client, the same on every platform (web, React Native): the ttfm-socket wire
+ * protocol over Primus (docs/PROTOCOL.md) with reconnects and rejoins, validated JSON-Patch state,
+ * the typed actions, the room store, and the server clock and sync maths of playback. Nothing here
+ * touches the DOM: the platform passes in its WebSocket, storage, origin and token.
+ */
+export { ActionError, NOT_CONNECTED, SocketActions, type SocketNotice } from './actions';
+export { RoomConnection, type RoomConnectionOptions } from './connection';
+export {
+  CURRENT_ROOM_KEY,
+  readCurrentRoom,
+  writeCurrentRoom,
+  type CurrentRoomRecord,
+  type KeyValueStorage,
+} from './currentRoom';
+export { applyStatePatch } from './patch';
+export {
+  defaultTimers,
+  globalSocketFactory,
+  PrimusConnection,
+  primusUrl,
+  type PrimusEvents,
+  type PrimusOptions,
+  type SocketFactory,
+  type SocketLike,
+  type Timers,
+} from './primus';
+export {
+  createRoomSession,
+  type RoomActionSender,
+  type RoomSession,
+  type RoomSessionOptions,
+} from './session';
+export {
+  createRoomStore,
+  initialRoomState,
+  type ActiveAnimation,
+  type RoomStatus,
+  type RoomStore,
+  type RoomStoreApi,
+  type RoomStoreState,
+} from './store';
+export {
+  DEFAULT_DRIFT_OPTIONS,
+  DriftController,
+  expectedPositionSeconds,
+  serverClockOffset,
+  serverNow,
+  startOffsetSeconds,
+  type DriftDecision,
+  type DriftOptions,
+} from './sync';

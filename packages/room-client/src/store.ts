@@ -1,0 +1,71 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ClientRoomState, OneTimeAnimation } from '@tt/protocol';
+
+export type RoomStatus =
+  /** No room. */
+  | 'idle'
+  /** Opening the socket and joining. */
+  | 'connecting'
+  /** In the room: `state` is current. */
+  | 'joined'
+  /** Asking for a fresh state (a patch failed, a room reset, a reconnect). */
+  | 'rejoining'
+  /** The socket was lost; it reopens by itself. */
+  | 'reconnecting'
+  /** A moderator removed us (`kickReason`). */
+  | 'kicked'
+  /** The server ended the connection. */
+  | 'closed'
+  /** Joining was refused (`error`). */
+  | 'failed';
+
+export interface ActiveAnimation {
+  animation: OneTimeAnimation;
+  emoji?: string;
+  /** Grows with every animation, so a repeat restarts the effect. */
+  id: number;
+}
+
+export interface RoomStoreState {
+  slug: string | null;
+  roomUuid: string | null;
+  status: RoomStatus;
+  state: ClientRoomState | null;
+  error: string | null;
+  /** The error catalogue's code of `error`, when the server named it (for translation). */
+  errorCode: string | null;
+  kickReason: string | null;
+  /** serverTime - Date.now(), from joinRoom's serverTime and every heartbeat. */
+  serverTimeOffset: number;
+  /** One-time animations showing right now, by user uuid. */
+  animations: Record<string, ActiveAnimation>;
+}
+
+export const initialRoomState: RoomStoreState = {
+  slug: null,
+  roomUuid: null,
+  status: 'idle',
+  state: null,
+  error: null,
+  errorCode: null,
+  kickReason: null,
+  serverTimeOffset: 0,
+  animations: {},
+};
+
+/** What a RoomConnection needs of a store (the zustand store, or a plain one in tests). */
+export interface RoomStoreApi {
+  getState: () => RoomStoreState;
+  setState: (partial: Partial<RoomStoreState>) => void;
+}
+
+/** A zustand (vanilla) store of the room state; React binds it with `@tt/room-client/react`. */
+export type RoomStore = StoreApi<RoomStoreState>;
+
+/**
+ * The live room the user is in (one at a time), idle at first; written by the RoomConnection
+ * only. An app makes one and hands it to its room session.
+ */
+export function createRoomStore(): RoomStore {
+  return createStore<RoomStoreState>()(() => ({ ...initialRoomState }));
+}
