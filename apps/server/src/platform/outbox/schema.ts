@@ -55,6 +55,26 @@ export const outboxDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
 );
 
+/**
+ * WORK-OUTBOX-4: who consumes what, across every process of the deployment. Each process upserts
+ * the consumers it defines (with the retry policy of their definition) when it starts and every
+ * hour after; a relay with the durable queue (BullMQ) enqueues a job for every consumer of the
+ * topic listed here, not only its own. A consumer not seen for a week is dropped.
+ */
+export const outboxConsumers = pgTable(
+  'outbox_consumers',
+  {
+    topic: text('topic').notNull(),
+    consumer: text('consumer').notNull(),
+    /** The consumer's retry policy (ConsumerOptions), so another process enqueues it alike. */
+    attempts: integer('attempts').notNull(),
+    backoffMs: integer('backoff_ms').notNull(),
+    /** The last time a process that defines the consumer recorded it (the database's clock). */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.topic, t.consumer] })],
+);
+
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 
 function sqlIsNull(column: string) {
