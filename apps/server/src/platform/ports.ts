@@ -129,7 +129,7 @@ export interface UsersPort {
   /**
    * SEC-UNVERIFIED-1: may this account create things (rooms, crates, bots)? True for a verified or
    * admin-created e-mail address, a phone-login account and a bot; false for unknown accounts.
-   * Callers use platform/verified.ts requireVerifiedAccount.
+   * Read through platform/access.ts (`withFacts`) for the permissions an unverified account lacks.
    */
   isVerified(uuid: string): Promise<boolean>;
   /**

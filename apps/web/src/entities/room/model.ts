@@ -16,7 +16,7 @@ export { slugify } from '@tt/rules';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-/** The room roles of one user now (the access table's ACCESS-ROLE-2; none for nobody). */
+/** The room roles of one user now (the access table's ACCESS-ROLE-1; none for nobody). */
 export function roomRolesOf(
   room: Pick<RoomDto, 'roomRoles'>,
   uuid: string | null,
