@@ -44,6 +44,12 @@ export interface EnqueueOptions {
    * Not all digits, and without `:` (BullMQ's rules, checked for both implementations).
    */
   jobId?: string;
+  /**
+   * BullMQ only: the job is defined in another process of the deployment, with this retry policy
+   * (WORK-OUTBOX-4). It waits in Redis until a process that defines it runs it. The in-process
+   * queue has no other process: it still refuses a job it has not defined.
+   */
+  definedElsewhere?: { attempts: number; backoffMs: number };
 }
 
 /**
@@ -52,7 +58,7 @@ export interface EnqueueOptions {
  *
  * A handler that throws is retried (`attempts`, exponential `backoffMs`); one that gives up for
  * good is logged. Define a job before enqueueing it: enqueueing an unknown name is a programming
- * error and throws.
+ * error and throws (unless BullMQ is told it is defined elsewhere, `definedElsewhere`).
  */
 export interface JobQueue {
   readonly kind: 'memory' | 'redis';
@@ -347,7 +353,7 @@ export class RedisJobQueue implements JobQueue {
     opts: EnqueueOptions = {},
   ): Promise<string> {
     if (this.closed) throw new Error('the job queue is closed');
-    const def = this.defs.get(name);
+    const def = this.defs.get(name) ?? opts.definedElsewhere;
     if (!def) throw new Error(`job ${name} is not defined`);
     checkJobId(opts.jobId);
     const job = await this.queue(name).add(name, data, {

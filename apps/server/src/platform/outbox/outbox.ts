@@ -3,72 +3,15 @@ import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Logger } from 'pino';
 import type { Db } from '../db/index';
 import type { WorkEvents, WorkTopic } from '../events';
-import type { JobInfo, JobQueue } from '../jobs';
+import type { EnqueueOptions, JobInfo, JobQueue } from '../jobs';
 import { MAX_ORDER_WAITS, orderKeyOf, orderWaitMs, waitsForEarlier } from './order';
+import { ConsumerRegistry, type RegisteredConsumer } from './registry';
 import { outboxDeliveries, outboxEvents, type OutboxEventRow } from './schema';
 
-/** What a work job carries: one event for one consumer. */
-export interface WorkJob {
-  eventId: string;
-  topic: string;
-  consumer: string;
-  payload: unknown;
-  /** The event's row id (WORK-ORDER-1; absent in jobs queued by older releases). */
-  seq?: number;
-  /** WORK-ORDER-1: the event's order key, when its topic is ordered. */
-  orderKey?: string | null;
-  /** When the change was written (the row's created_at, the database's clock). */
-  at?: string;
-  /** WORK-ORDER-1: how many times this delivery waited for an earlier event of its key. */
-  waits?: number;
-}
+import type { ConsumerOptions, OutboxOptions, WorkHandler, WorkJob } from './types';
 
-declare module '../jobs' {
-  interface JobTypes {
-    /** WORK-DELIVERY-1: one job name per consumer, so each consumer retries on its own. */
-    [name: `work.${string}`]: WorkJob;
-  }
-}
-
+export type { ConsumerOptions, OutboxOptions, WorkHandler, WorkJob, WorkMeta } from './types';
 export type { WorkTopic };
-
-export interface WorkMeta {
-  /** The idempotency key: the same for every delivery of this event, to every consumer. */
-  eventId: string;
-  topic: WorkTopic;
-  /** 1 on the first run, 2 on the first retry, … */
-  attempt: number;
-  /**
-   * When the change was written, by the database's clock (the time of its transaction): effects
-   * that must not reach what came after the change (tokens issued later) are cut there.
-   */
-  at: Date;
-}
-
-export type WorkHandler<K extends WorkTopic> = (
-  payload: WorkEvents[K],
-  meta: WorkMeta,
-) => Promise<void>;
-
-export interface ConsumerOptions {
-  /** Runs in all before the delivery is recorded as failed (default 5). */
-  attempts?: number;
-  /** Wait before the first retry, doubled for each further one (default 1000 ms). */
-  backoffMs?: number;
-  /** Deliveries of this consumer running at once in one process (default 4). */
-  concurrency?: number;
-}
-
-export interface OutboxOptions {
-  /** Whether this process relays (OUTBOX_RELAY). */
-  relay: boolean;
-  /** How often to look for events nobody kicked the relay for (OUTBOX_POLL_MS). */
-  pollMs: number;
-  /** Relayed events are deleted after this long (default 7 days). */
-  keepMs?: number;
-  /** Told of every finished delivery (metrics). */
-  onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped') => void;
-}
 
 const BATCH = 100;
 
@@ -89,11 +32,17 @@ const DAY = 24 * 60 * 60 * 1000;
  * job per consumer; the consumer's run is recorded, so a second delivery of a finished event does
  * nothing, and a run that keeps failing is retried with back-off and finally recorded as failed.
  *
+ * With BullMQ the processes of a deployment may define different consumers (SERVICES): each one
+ * records its own in the consumer registry, and a relay enqueues for every consumer recorded
+ * there, so the process that defines it runs it (WORK-OUTBOX-4).
+ *
  * Broadcast delivery (every process, for live fan-out) is the bus; this is the other kind.
  */
 export class Outbox {
   private consumers = new Map<WorkTopic, string[]>();
-  private names = new Set<string>();
+  /** This process's consumers, by name. */
+  private own = new Map<string, RegisteredConsumer>();
+  private readonly registry: ConsumerRegistry;
   /** In-process queue only: events handed to the queue whose consumers have not all finished. */
   private inflight = new Map<string, { rowId: number; remaining: number }>();
   private timer: NodeJS.Timeout | null = null;
@@ -108,7 +57,12 @@ export class Outbox {
     private readonly jobs: JobQueue,
     private readonly log: Logger,
     private readonly opts: OutboxOptions,
-  ) {}
+  ) {
+    this.registry = new ConsumerRegistry(db, log, {
+      refreshMs: opts.pollMs,
+      forgetMs: opts.forgetConsumersMs,
+    });
+  }
 
   /** BullMQ keeps jobs across a crash, so an event counts as relayed once it is enqueued. */
   private get durable(): boolean {
@@ -155,8 +109,10 @@ export class Outbox {
     opts: ConsumerOptions = {},
   ): void {
     if (!/^[a-z][\w.-]*$/i.test(consumer)) throw new Error(`bad consumer name "${consumer}"`);
-    if (this.names.has(consumer)) throw new Error(`consumer ${consumer} is already registered`);
-    this.names.add(consumer);
+    if (this.own.has(consumer)) throw new Error(`consumer ${consumer} is already registered`);
+    const attempts = opts.attempts ?? 5;
+    const backoffMs = opts.backoffMs ?? 1000;
+    this.own.set(consumer, { topic, consumer, attempts, backoffMs });
     this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), consumer]);
     const run = handler as WorkHandler<WorkTopic>;
     this.jobs.define(
@@ -178,8 +134,8 @@ export class Outbox {
         this.settle(job.eventId);
       },
       {
-        attempts: opts.attempts ?? 5,
-        backoffMs: opts.backoffMs ?? 1000,
+        attempts,
+        backoffMs,
         concurrency: opts.concurrency ?? 4,
         onGiveUp: async (job, err, info) => {
           try {
@@ -215,18 +171,28 @@ export class Outbox {
     return true;
   }
 
-  /** Starts relaying (when OUTBOX_RELAY is on): now, on every kick, and every `pollMs`. */
+  /**
+   * Starts relaying (when OUTBOX_RELAY is on): now, on every kick, and every `pollMs`. With
+   * BullMQ, also records this process's consumers in the registry, relaying or not
+   * (WORK-OUTBOX-4): now, then every hour.
+   */
   start(): void {
-    if (!this.opts.relay || this.started) return;
+    if (this.started) return;
     this.started = true;
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    if (!this.opts.relay && !this.durable) return;
+    this.timer = setInterval(() => this.tick(), this.opts.pollMs);
     this.timer.unref();
+    this.tick();
+  }
+
+  private tick(): void {
+    if (this.durable && !this.closed) void this.registry.record([...this.own.values()]);
     this.kick();
   }
 
   /** Relays soon (after a commit that wrote events). */
   kick(): void {
-    if (!this.started || this.closed) return;
+    if (!this.started || !this.opts.relay || this.closed) return;
     if (this.running) {
       this.again = true;
       return;
@@ -252,6 +218,8 @@ export class Outbox {
   /** One pass of the relay: hands up to one batch of committed events to the queue. */
   async relayOnce(): Promise<number> {
     if (this.durable) {
+      // WORK-OUTBOX-4: the consumers other processes define get their jobs too.
+      const registered = await this.registry.byTopic();
       // Several processes relay at once: each claims rows the others have not locked.
       return this.db.transaction(async (tx) => {
         const rows = await tx
@@ -261,7 +229,7 @@ export class Outbox {
           .orderBy(asc(outboxEvents.id))
           .limit(BATCH)
           .for('update', { skipLocked: true });
-        for (const row of rows) await this.enqueue(row);
+        for (const row of rows) await this.enqueue(row, registered.get(row.topic) ?? []);
         if (rows.length)
           await this.markRelayed(
             tx,
@@ -297,8 +265,22 @@ export class Outbox {
     return rows.length;
   }
 
-  private async enqueue(row: OutboxEventRow): Promise<void> {
-    for (const consumer of this.consumers.get(row.topic as WorkTopic) ?? []) {
+  /**
+   * One job per consumer of the event: this process's own, and (BullMQ) those only other
+   * processes define, enqueued with the retry policy they recorded.
+   */
+  private async enqueue(row: OutboxEventRow, elsewhere: RegisteredConsumer[] = []): Promise<void> {
+    const targets: ({ consumer: string } & Pick<EnqueueOptions, 'definedElsewhere'>)[] = [
+      ...(this.consumers.get(row.topic as WorkTopic) ?? []).map((consumer) => ({ consumer })),
+      // A name defined here is run here, for the topic it has here.
+      ...elsewhere
+        .filter((c) => !this.own.has(c.consumer))
+        .map(({ consumer, attempts, backoffMs }) => ({
+          consumer,
+          definedElsewhere: { attempts, backoffMs },
+        })),
+    ];
+    for (const { consumer, definedElsewhere } of targets) {
       const data: WorkJob = {
         eventId: row.eventId,
         topic: row.topic,
@@ -308,7 +290,10 @@ export class Outbox {
         orderKey: row.orderKey,
         at: row.createdAt.toISOString(),
       };
-      await this.jobs.enqueue(`work.${consumer}`, data, { jobId: `${consumer}-${row.eventId}` });
+      await this.jobs.enqueue(`work.${consumer}`, data, {
+        jobId: `${consumer}-${row.eventId}`,
+        definedElsewhere,
+      });
     }
   }
 
@@ -368,6 +353,7 @@ export class Outbox {
     this.lastPrune = now;
     const before = new Date(now - (this.opts.keepMs ?? 7 * DAY));
     await this.db.delete(outboxEvents).where(lt(outboxEvents.relayedAt, before));
+    if (this.durable) await this.registry.forget();
   }
 
   /** Events committed and not yet relayed (for metrics and tests). */
@@ -381,7 +367,9 @@ export class Outbox {
 
   /** Work deliveries waiting or running in the job queue, all consumers together. */
   async pendingJobs(): Promise<number> {
-    const counts = await Promise.all([...this.names].map((n) => this.jobs.pending(`work.${n}`)));
+    const counts = await Promise.all(
+      [...this.own.keys()].map((n) => this.jobs.pending(`work.${n}`)),
+    );
     return counts.reduce((a, b) => a + b, 0);
   }
 
@@ -390,5 +378,6 @@ export class Outbox {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.registry.settled();
   }
 }

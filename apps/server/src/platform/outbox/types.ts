@@ -1,0 +1,71 @@
+/*
+ * The vocabulary of work delivery (platform/outbox/outbox.ts): what a job carries, what a
+ * consumer is told, and the options of consumers and of the outbox.
+ */
+import type { WorkEvents, WorkTopic } from '../events';
+
+/** What a work job carries: one event for one consumer. */
+export interface WorkJob {
+  eventId: string;
+  topic: string;
+  consumer: string;
+  payload: unknown;
+  /** The event's row id (WORK-ORDER-1; absent in jobs queued by older releases). */
+  seq?: number;
+  /** WORK-ORDER-1: the event's order key, when its topic is ordered. */
+  orderKey?: string | null;
+  /** When the change was written (the row's created_at, the database's clock). */
+  at?: string;
+  /** WORK-ORDER-1: how many times this delivery waited for an earlier event of its key. */
+  waits?: number;
+}
+
+declare module '../jobs' {
+  interface JobTypes {
+    /** WORK-DELIVERY-1: one job name per consumer, so each consumer retries on its own. */
+    [name: `work.${string}`]: WorkJob;
+  }
+}
+
+export interface WorkMeta {
+  /** The idempotency key: the same for every delivery of this event, to every consumer. */
+  eventId: string;
+  topic: WorkTopic;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  /**
+   * When the change was written, by the database's clock (the time of its transaction): effects
+   * that must not reach what came after the change (tokens issued later) are cut there.
+   */
+  at: Date;
+}
+
+export type WorkHandler<K extends WorkTopic> = (
+  payload: WorkEvents[K],
+  meta: WorkMeta,
+) => Promise<void>;
+
+export interface ConsumerOptions {
+  /** Runs in all before the delivery is recorded as failed (default 5). */
+  attempts?: number;
+  /** Wait before the first retry, doubled for each further one (default 1000 ms). */
+  backoffMs?: number;
+  /** Deliveries of this consumer running at once in one process (default 4). */
+  concurrency?: number;
+}
+
+export interface OutboxOptions {
+  /** Whether this process relays (OUTBOX_RELAY). */
+  relay: boolean;
+  /** How often to look for events nobody kicked the relay for (OUTBOX_POLL_MS). */
+  pollMs: number;
+  /** Relayed events are deleted after this long (default 7 days). */
+  keepMs?: number;
+  /**
+   * WORK-OUTBOX-4: a consumer no process has recorded for this long leaves the registry
+   * (default 7 days).
+   */
+  forgetConsumersMs?: number;
+  /** Told of every finished delivery (metrics). */
+  onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped') => void;
+}
