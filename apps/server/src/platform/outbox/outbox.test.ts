@@ -167,6 +167,8 @@ describe('work delivery', () => {
     expect(seen.indexOf('ben:one')).toBeLessThan(seen.indexOf('ana:one'));
     // meta.at is when the change was written.
     for (const at of times) expect(Math.abs(at.getTime() - before)).toBeLessThan(10_000);
+    // A delivery is recorded just after its handler returns.
+    await until(async () => (await db.select().from(outboxDeliveries)).length === 4, 'records');
     const rows = await db.select().from(outboxDeliveries);
     expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done']);
     await until(async () => (await outbox.backlog()) === 0, 'every star relayed');
