@@ -28,7 +28,18 @@ const API_IN_COMPONENTS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      // The mobile app's generated files: Expo's state, the native projects of `expo prebuild`,
+      // the Metro and Jest caches.
+      'apps/mobile/{.expo,.cache,ios,android}/**',
+      'apps/mobile/expo-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,6 +60,20 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/mobile/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Expo and Jest load the mobile app's config files as CommonJS.
+  {
+    files: ['apps/mobile/*.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // No role lists outside the access table. The protocol's enums name the roles (TOKEN_ROLES,
   // USER_ROLES, COMMUNITY_ROLES): a vocabulary, not a decision.
