@@ -1,0 +1,3 @@
+import { SignInScreen } from '../../src/features/auth/SignInScreen';
+
+export default SignInScreen;

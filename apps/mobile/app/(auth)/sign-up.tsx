@@ -1,0 +1,3 @@
+import { SignUpScreen } from '../../src/features/auth/SignUpScreen';
+
+export default SignUpScreen;

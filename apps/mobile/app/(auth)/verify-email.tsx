@@ -1,0 +1,3 @@
+import { VerifyEmailScreen } from '../../src/features/auth/VerifyEmailScreen';
+
+export default VerifyEmailScreen;

@@ -1,0 +1,3 @@
+import { MagicLinkScreen } from '../../src/features/auth/MagicLinkScreen';
+
+export default MagicLinkScreen;

@@ -1,0 +1,88 @@
+import { i18n } from '../../i18n';
+
+const en = {
+  auth: {
+    signInTitle: 'Sign in',
+    signInLead: 'Welcome back to {{product}}. The music is already playing.',
+    signUpTitle: 'Create your account',
+    signUpLead: 'Join {{product}}: DJ, listen together, make friends.',
+    email: 'E-mail',
+    password: 'Password',
+    nickname: 'Nickname (optional)',
+    phone: 'Phone number',
+    phoneHint: 'Mobile numbers only: VoIP numbers and landlines cannot receive the code.',
+    code: 'Code',
+    codeHint: 'We texted a 6-digit code to {{phone}}.',
+    submitSignIn: 'Sign in',
+    submitSignUp: 'Create account',
+    sendCode: 'Text me a code',
+    verifyCode: 'Sign in with the code',
+    changeNumber: 'Use another number',
+    byEmail: 'E-mail',
+    byPhone: 'Phone',
+    noAccount: 'New here? Create an account',
+    haveAccount: 'Already have an account? Sign in',
+    magicHelp:
+      'Signed in on the web? Open a magic link from there on this phone and it signs you in here.',
+    notVerified: 'Verify your e-mail first.',
+    resend: 'Send the verification e-mail again',
+    resent: 'Sent. Check your inbox.',
+    enterCode: 'Enter the code',
+    generic: 'Something went wrong, please try again',
+    verifyTitle: 'Verify your e-mail',
+    verifyLead:
+      'Enter the 6-digit code from the e-mail we sent you, or open its link on this phone.',
+    verify: 'Verify',
+    verified: 'Your e-mail is verified.',
+    continue: 'Continue',
+    magicTitle: 'Signing you in…',
+    magicFailed: 'This link did not work',
+    magicFailedHelp: 'Magic links work once and expire quickly. Sign in another way.',
+    toSignIn: 'Go to sign in',
+  },
+};
+
+const es: typeof en = {
+  auth: {
+    signInTitle: 'Iniciar sesión',
+    signInLead: 'Bienvenido de nuevo a {{product}}. La música ya está sonando.',
+    signUpTitle: 'Crea tu cuenta',
+    signUpLead: 'Únete a {{product}}: pincha, escucha en grupo, haz amigos.',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    nickname: 'Apodo (opcional)',
+    phone: 'Número de teléfono',
+    phoneHint: 'Solo móviles: los números VoIP y fijos no pueden recibir el código.',
+    code: 'Código',
+    codeHint: 'Enviamos un código de 6 dígitos a {{phone}}.',
+    submitSignIn: 'Iniciar sesión',
+    submitSignUp: 'Crear cuenta',
+    sendCode: 'Envíame un código',
+    verifyCode: 'Entrar con el código',
+    changeNumber: 'Usar otro número',
+    byEmail: 'Correo',
+    byPhone: 'Teléfono',
+    noAccount: '¿Eres nuevo? Crea una cuenta',
+    haveAccount: '¿Ya tienes cuenta? Inicia sesión',
+    magicHelp:
+      '¿Has iniciado sesión en la web? Abre desde allí un enlace mágico en este teléfono y entrarás aquí.',
+    notVerified: 'Primero verifica tu correo.',
+    resend: 'Enviar de nuevo el correo de verificación',
+    resent: 'Enviado. Revisa tu bandeja de entrada.',
+    enterCode: 'Introducir el código',
+    generic: 'Algo salió mal, inténtalo de nuevo',
+    verifyTitle: 'Verifica tu correo',
+    verifyLead:
+      'Introduce el código de 6 dígitos del correo que te enviamos o abre su enlace en este teléfono.',
+    verify: 'Verificar',
+    verified: 'Tu correo está verificado.',
+    continue: 'Continuar',
+    magicTitle: 'Iniciando sesión…',
+    magicFailed: 'Este enlace no funcionó',
+    magicFailedHelp: 'Los enlaces mágicos sirven una vez y caducan pronto. Entra de otra forma.',
+    toSignIn: 'Ir a iniciar sesión',
+  },
+};
+
+i18n.addResourceBundle('en', 'translation', en, true, true);
+i18n.addResourceBundle('es', 'translation', es, true, true);
