@@ -1,0 +1,3 @@
+import { AvatarScreen } from '../../src/features/profile/AvatarScreen';
+
+export default AvatarScreen;

@@ -1,0 +1,3 @@
+import { EditProfileScreen } from '../../src/features/profile/EditProfileScreen';
+
+export default EditProfileScreen;

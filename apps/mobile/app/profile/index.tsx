@@ -1,0 +1,3 @@
+import { ProfileScreen } from '../../src/features/profile/ProfileScreen';
+
+export default ProfileScreen;

@@ -1,0 +1,3 @@
+import { LeaderboardScreen } from '../../src/features/profile/LeaderboardScreen';
+
+export default LeaderboardScreen;
