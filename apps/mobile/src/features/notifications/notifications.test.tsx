@@ -25,7 +25,7 @@ const N = (id: string, over: object = {}) => ({
 });
 
 const requests: { url: string; method: string; body?: string }[] = [];
-let settings = {
+const settings = {
   kinds: { djLive: { app: true, push: true }, directMessage: { app: true, push: false } },
 };
 

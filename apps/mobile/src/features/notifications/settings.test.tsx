@@ -2,7 +2,6 @@ import { fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-li
 import RootLayout from '../../../app/_layout';
 import { i18n } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
-import NotificationsScreen from './NotificationsScreen';
 import SettingsScreen from './SettingsScreen';
 
 jest.mock('../../lib/token', () => ({
@@ -25,7 +24,7 @@ const N = (id: string, over: object = {}) => ({
 });
 
 const requests: { url: string; method: string; body?: string }[] = [];
-let settings = {
+const settings = {
   kinds: { djLive: { app: true, push: true }, directMessage: { app: true, push: false } },
 };
 
