@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Stack } from 'expo-router';
+import { Tabs } from 'expo-router';
 import { StatusBar } from 'expo-status-bar';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { StyleSheet, Text, type ColorValue } from 'react-native';
 import { SafeAreaProvider } from 'react-native-safe-area-context';
 import { i18n } from '../src/i18n';
+import { BackButton, tabOf } from '../src/features/rooms/navigation';
 import { queryClient } from '../src/lib/queryClient';
 import { loadToken } from '../src/lib/token';
 import { theme } from '../src/ui/theme';
@@ -22,6 +24,45 @@ function useTokenLoaded(): boolean {
   return loaded;
 }
 
+/**
+ * The bottom tabs Rooms / Messages / Notifications / Profile. Every other route (a room, sign-in,
+ * a conversation, the DJ screens…) opens above them without a tab of its own, with a back button;
+ * the back button and Android's back go through the history of what was opened.
+ */
+function AppTabs() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      backBehavior="history"
+      screenOptions={({ route }) => {
+        const tab = tabOf(route.name);
+        return {
+          headerStyle: { backgroundColor: theme.surface },
+          headerTintColor: theme.text,
+          sceneStyle: { backgroundColor: theme.bg },
+          tabBarStyle: { backgroundColor: theme.surface, borderTopColor: theme.border },
+          tabBarActiveTintColor: theme.text,
+          tabBarInactiveTintColor: theme.muted,
+          tabBarActiveBackgroundColor: theme.bg,
+          ...(tab
+            ? {
+                title: t(`nav.${tab.key}`),
+                tabBarButtonTestID: `tab-${tab.key}`,
+                tabBarIcon: ({ color }: { color: ColorValue }) => (
+                  <Text style={[styles.glyph, { color }]}>{tab.glyph}</Text>
+                ),
+              }
+            : {
+                tabBarItemStyle: { display: 'none' as const },
+                tabBarButton: () => null,
+                headerLeft: () => <BackButton label={t('nav.back')} />,
+              }),
+        };
+      }}
+    />
+  );
+}
+
 /** Providers around every screen: server state, translations, safe areas. */
 export default function RootLayout() {
   const loaded = useTokenLoaded();
@@ -30,17 +71,13 @@ export default function RootLayout() {
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <StatusBar style="light" />
-          {loaded && (
-            <Stack
-              screenOptions={{
-                headerStyle: { backgroundColor: theme.surface },
-                headerTintColor: theme.text,
-                contentStyle: { backgroundColor: theme.bg },
-              }}
-            />
-          )}
+          {loaded && <AppTabs />}
         </I18nextProvider>
       </QueryClientProvider>
     </SafeAreaProvider>
   );
 }
+
+const styles = StyleSheet.create({
+  glyph: { fontSize: 20 },
+});
