@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as protocol from '@tt/protocol';
-import { USER_ROLES, type Endpoint, type UserRole } from '@tt/protocol';
+import { USER_ROLES, type Endpoint, type Permission, type UserRole } from '@tt/protocol';
+import { can } from '@tt/rules';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 
 /**
@@ -43,8 +44,14 @@ contracts.push({
   def: protocol.serviceStatusEndpoint('user'),
 });
 
+const SIMPLE = new Set(['public', 'authenticated', 'user']);
+/** The roles the access table lets through a route that declares a permission (ACCESS-ROUTE-1). */
 const roleList = (def: Endpoint): readonly UserRole[] | null =>
-  Array.isArray(def.auth) ? (def.auth as readonly UserRole[]) : null;
+  SIMPLE.has(def.auth as string)
+    ? null
+    : USER_ROLES.filter((r) =>
+        can({ uuid: 'x', roles: r === 'user' ? ['user'] : ['user', r] }, def.auth as Permission),
+      );
 const needsToken = contracts.filter((c) => c.def.auth !== 'public');
 const noGuests = contracts.filter((c) => c.def.auth === 'user' || roleList(c.def));
 const withRoles = contracts.filter((c) => roleList(c.def));
