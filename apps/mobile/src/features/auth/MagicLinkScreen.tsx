@@ -7,7 +7,7 @@ import { theme } from '../../ui/theme';
 import { AFTER_SIGN_IN } from './SignInScreen';
 import { errorText } from './errors';
 import { useMagicLinkMutation } from './queries';
-import { Button, Card, ErrorText, Muted, Screen, Title } from './ui';
+import { Button, Card, ErrorText, Muted, Screen, Title, useTitle } from './ui';
 import './i18n';
 
 /**
@@ -16,6 +16,7 @@ import './i18n';
  */
 export function MagicLinkScreen() {
   const { t } = useTranslation();
+  useTitle(t('auth.signInTitle'));
   const router = useRouter();
   const { token = '' } = useLocalSearchParams<{ token: string }>();
   const { mutateAsync: validate } = useMagicLinkMutation();

@@ -7,7 +7,7 @@ import { theme } from '../../ui/theme';
 import { errorCodeOf, errorText } from './errors';
 import { PhoneForm } from './PhoneForm';
 import { useLoginMutation, useResendPublicMutation } from './queries';
-import { Button, Card, ErrorText, Field, Muted, Screen, Title, styles } from './ui';
+import { Button, Card, ErrorText, Field, Muted, Screen, Title, styles, useTitle } from './ui';
 import './i18n';
 
 /** Where a fresh session lands: the rooms tab. */
@@ -16,6 +16,7 @@ export const AFTER_SIGN_IN = '/' as const;
 /** Sign in by e-mail and password or by phone and SMS code; a magic link opens its own route. */
 export function SignInScreen() {
   const { t } = useTranslation();
+  useTitle(t('auth.signInTitle'));
   const router = useRouter();
   const [mode, setMode] = useState<'email' | 'phone'>('email');
   const [email, setEmail] = useState('');

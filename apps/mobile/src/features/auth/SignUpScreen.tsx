@@ -5,7 +5,7 @@ import { useRouter } from 'expo-router';
 import { signIn } from '../../lib/session';
 import { errorText } from './errors';
 import { useSignUpMutation } from './queries';
-import { Button, Card, ErrorText, Field, Muted, Screen, Title, styles } from './ui';
+import { Button, Card, ErrorText, Field, Muted, Screen, Title, styles, useTitle } from './ui';
 import './i18n';
 
 /**
@@ -14,6 +14,7 @@ import './i18n';
  */
 export function SignUpScreen() {
   const { t } = useTranslation();
+  useTitle(t('auth.signUpTitle'));
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -5,7 +5,7 @@ import { useMe } from '../../lib/session';
 import { AFTER_SIGN_IN } from './SignInScreen';
 import { errorText } from './errors';
 import { useVerifyEmailMutation } from './queries';
-import { Button, Card, ErrorText, Field, Muted, Screen, Title } from './ui';
+import { Button, Card, ErrorText, Field, Muted, Screen, Title, useTitle } from './ui';
 import './i18n';
 
 /**
@@ -14,6 +14,7 @@ import './i18n';
  */
 export function VerifyEmailScreen() {
   const { t } = useTranslation();
+  useTitle(t('auth.verifyTitle'));
   const router = useRouter();
   const params = useLocalSearchParams<{ email?: string; code?: string }>();
   const { data: me } = useMe();

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigation } from 'expo-router';
 import {
   ActivityIndicator,
   Pressable,
@@ -10,6 +11,12 @@ import {
   type TextInputProps,
 } from 'react-native';
 import { theme } from '../../ui/theme';
+
+/** The header title of the screen (the route's file name otherwise). */
+export function useTitle(title: string): void {
+  const navigation = useNavigation();
+  useEffect(() => navigation.setOptions({ title }), [navigation, title]);
+}
 
 /** A screen of the auth and profile flows: dark club background, one rounded card. */
 export function Screen({ children, testID }: { children: ReactNode; testID?: string }) {

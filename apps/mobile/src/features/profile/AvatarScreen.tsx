@@ -5,7 +5,7 @@ import type { MyAvatarDto } from '@tt/protocol';
 import { useMe } from '../../lib/session';
 import { theme } from '../../ui/theme';
 import { errorText } from '../auth/errors';
-import { ErrorText, Muted, Screen, Title } from '../auth/ui';
+import { ErrorText, Muted, Screen, Title, useTitle } from '../auth/ui';
 import { useMyAvatarsQuery, useUpdateProfileMutation } from './queries';
 import './i18n';
 
@@ -27,6 +27,7 @@ function lockText(a: MyAvatarDto, t: TFunction): string | null {
  */
 export function AvatarScreen() {
   const { t } = useTranslation();
+  useTitle(t('profile.avatar'));
   const { data: me } = useMe();
   const avatars = useMyAvatarsQuery();
   const wear = useUpdateProfileMutation();

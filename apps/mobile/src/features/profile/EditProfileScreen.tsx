@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OwnProfileDto } from '@tt/protocol';
 import { useMe } from '../../lib/session';
 import { errorText } from '../auth/errors';
-import { Button, Card, ErrorText, Field, Muted, Screen, Title } from '../auth/ui';
+import { Button, Card, ErrorText, Field, Muted, Screen, Title, useTitle } from '../auth/ui';
 import { useUpdateProfileMutation } from './queries';
 import './i18n';
 
@@ -59,6 +59,7 @@ function EditForm({ me }: { me: OwnProfileDto }) {
 /** Edits my nickname, names and pronouns (POST /users/profile, partial). */
 export function EditProfileScreen() {
   const { t } = useTranslation();
+  useTitle(t('profile.edit'));
   const { data } = useMe();
   return (
     <Screen testID="edit-profile-screen">

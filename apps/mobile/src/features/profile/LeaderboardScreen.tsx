@@ -4,13 +4,14 @@ import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { useSession } from '../../lib/session';
 import { theme } from '../../ui/theme';
 import { errorText } from '../auth/errors';
-import { Button, Card, ErrorText, Muted, Screen, Title } from '../auth/ui';
+import { Button, Card, ErrorText, Muted, Screen, Title, useTitle } from '../auth/ui';
 import { useBoardQuery } from './queries';
 import './i18n';
 
 /** The points boards: the season running and all time, 25 rows a page; my row stands out. */
 export function LeaderboardScreen() {
   const { t } = useTranslation();
+  useTitle(t('profile.leaderboard'));
   const session = useSession();
   const myUuid = session.kind === 'user' ? session.uuid : null;
   const [which, setWhich] = useState<'current' | 'all'>('current');
