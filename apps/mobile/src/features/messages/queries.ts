@@ -1,0 +1,150 @@
+import { useEffect, useMemo } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  cometChatApi as chat,
+  friendEndpoints as f,
+  profileEndpoints,
+  type CometMessage,
+} from '@tt/protocol';
+import { classifyConversation, type ConversationCategory } from '@tt/rules';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+import { currentToken } from '../../lib/token';
+
+/** No chat socket in the app yet: the inbox and an open conversation are polled. */
+export const INBOX_POLL_MS = 10_000;
+export const CONVERSATION_POLL_MS = 4_000;
+const PAGE = 50;
+
+export const messageKeys = {
+  me: ['messages', 'me'] as const,
+  friends: (uuid: string) => ['messages', 'friends', uuid] as const,
+  conversations: ['messages', 'conversations'] as const,
+  thread: (uid: string) => ['messages', 'thread', uid] as const,
+};
+
+const signedIn = () => currentToken() !== null;
+
+export function useMeQuery() {
+  return useQuery({
+    queryKey: messageKeys.me,
+    queryFn: () => api.call(profileEndpoints.ownProfile, {}),
+    enabled: signedIn(),
+    staleTime: 60_000,
+  });
+}
+
+export interface InboxRow {
+  uid: string;
+  name: string;
+  unread: number;
+  updatedAt: number;
+  last: string;
+  category: ConversationCategory;
+}
+
+const NO_ONE: ReadonlySet<string> = new Set();
+
+/** The direct conversations, latest first, each in FRIENDS or OTHERS (CHAT-INBOX-1). */
+export function useInboxQuery() {
+  const me = useMeQuery();
+  const uuid = me.data?.uuid ?? null;
+  const friends = useQuery({
+    queryKey: messageKeys.friends(uuid ?? ''),
+    queryFn: async () => (await api.call(f.friendUuids, { params: { id: uuid! } })).friendsUuids,
+    enabled: uuid !== null,
+  });
+  const q = useQuery({
+    queryKey: messageKeys.conversations,
+    queryFn: () => api.call(chat.conversations, { query: { per_page: PAGE } }),
+    enabled: signedIn(),
+    refetchInterval: INBOX_POLL_MS,
+  });
+  const rows = useMemo<InboxRow[]>(() => {
+    // Followed DJs count as friends too; the app does not list them yet (as on the web).
+    const lists = { friends: friends.data ? new Set(friends.data) : NO_ONE, followedDjs: NO_ONE };
+    return (q.data?.data ?? [])
+      .filter((c) => c.conversationType === 'user')
+      .map((c) => {
+        const who = c.conversationWith as { uid: string; name: string };
+        return {
+          uid: who.uid,
+          name: who.name,
+          unread: c.unreadMessageCount,
+          updatedAt: c.updatedAt,
+          last: c.lastMessage?.data.text ?? '',
+          category: classifyConversation(who.uid, lists),
+        };
+      })
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }, [q.data, friends.data]);
+  return { ...q, rows };
+}
+
+/** The latest page of a direct conversation, oldest first; marked read when it opens. */
+export function useThreadQuery(uid: string) {
+  const q = useQuery({
+    queryKey: messageKeys.thread(uid),
+    queryFn: async () =>
+      (await api.call(chat.userMessages, { params: { uid }, query: { per_page: PAGE } })).data,
+    enabled: signedIn(),
+    refetchInterval: CONVERSATION_POLL_MS,
+  });
+  const newest = q.data?.[q.data.length - 1]?.id;
+  useEffect(() => {
+    if (!signedIn() || newest === undefined) return;
+    void api
+      .call(chat.userRead, { params: { uid } })
+      .then(() => queryClient.invalidateQueries({ queryKey: messageKeys.conversations }))
+      .catch(() => undefined);
+  }, [uid, newest]);
+  const messages = useMemo(
+    () => [...(q.data ?? [])].sort((a, b) => a.sentAt - b.sentAt || Number(a.id) - Number(b.id)),
+    [q.data],
+  );
+  return { ...q, messages };
+}
+
+const newUuid = () =>
+  'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = (Math.random() * 16) | 0;
+    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+  });
+
+/** Sends a text message, with the sender's card in its metadata as the web does. */
+export function useSendMessageMutation(uid: string) {
+  const me = useMeQuery().data;
+  return useMutation({
+    mutationFn: async (text: string) => {
+      const uuid = newUuid();
+      const chatMessage = {
+        message: text,
+        uuid,
+        id: uuid,
+        userUuid: me?.uuid,
+        userName: me?.nickname,
+        avatarId: me?.avatarId,
+        ...(me?.color ? { color: me.color } : {}),
+        type: 'user',
+      };
+      return (
+        await api.call(chat.send, {
+          body: {
+            receiver: uid,
+            receiverType: 'user',
+            category: 'message',
+            type: 'text',
+            muid: uuid,
+            data: { text, metadata: { chatMessage } },
+          },
+        })
+      ).data;
+    },
+    onSuccess: (msg: CometMessage) => {
+      queryClient.setQueryData<CometMessage[]>(messageKeys.thread(uid), (old) =>
+        old?.some((m) => m.id === msg.id) ? old : [...(old ?? []), msg],
+      );
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+  });
+}
