@@ -42,13 +42,13 @@ function Points() {
           <Text style={styles.statValue} testID="profile-points">
             {status?.balance ?? 0}
           </Text>
-          <Muted>{t('profile.points')}</Muted>
+          <Text style={styles.statLabel}>{t('profile.points')}</Text>
         </View>
         <View style={styles.stat}>
           <Text style={styles.statValue} testID="profile-rank">
             {status?.rank ? `#${status.rank}` : '—'}
           </Text>
-          <Muted>{t('profile.rank')}</Muted>
+          <Text style={styles.statLabel}>{t('profile.rank')}</Text>
         </View>
       </View>
       {!data.season ? (
@@ -172,5 +172,6 @@ const styles = StyleSheet.create({
   stats: { flexDirection: 'row', gap: 12 },
   stat: { flex: 1, alignItems: 'center', gap: 2 },
   statValue: { color: theme.text, fontSize: 30, fontWeight: '800' },
+  statLabel: { color: theme.muted, fontSize: 14, textAlign: 'center' },
   section: { color: theme.text, fontSize: 16, fontWeight: '700' },
 });

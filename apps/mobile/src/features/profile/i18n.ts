@@ -73,7 +73,7 @@ const es: typeof en = {
     pronoun: 'Pronombres',
     save: 'Guardar',
     saved: 'Guardado.',
-    wearing: 'Puesto',
+    wearing: 'Lo llevas',
     groups: {
       PUBLIC: 'Para todos',
       SUBSCRIBER_ONLY: 'Pro',
