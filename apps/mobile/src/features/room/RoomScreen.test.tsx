@@ -1,0 +1,125 @@
+import { fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-library';
+import { SOCKET_ACTIONS } from '@tt/protocol';
+import type { RoomStore } from '@tt/room-client';
+import { sampleState } from '@tt/room-client/testing';
+import RootLayout from '../../../app/_layout';
+import Room from '../../../app/room/[slug]';
+import { queryClient } from '../../lib/queryClient';
+
+jest.mock('../player/RoomPlayer', () => ({ __esModule: true, default: () => null }));
+jest.mock('../../lib/session', () => ({
+  useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'a', roles: [] }),
+}));
+
+// The room session is mocked: entering fills the store with a room where a song plays.
+jest.mock('./session', () => {
+  const react = jest.requireActual<typeof import('react')>('react');
+  const { createRoomStore: create } =
+    jest.requireActual<typeof import('@tt/room-client')>('@tt/room-client');
+  const roomStore = create();
+  return {
+    roomStore,
+    roomSession: {
+      enterRoom: jest.fn(),
+      leaveRoom: jest.fn(),
+      roomAction: jest.fn(async () => ({})),
+      activeRoomUuid: jest.fn(() => null),
+    },
+    useRoomStore: <T,>(selector: (s: ReturnType<typeof roomStore.getState>) => T) =>
+      react.useSyncExternalStore(roomStore.subscribe, () => selector(roomStore.getState())),
+  };
+});
+const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
+  roomStore: RoomStore;
+  roomSession: { [K in 'enterRoom' | 'leaveRoom' | 'roomAction' | 'activeRoomUuid']: jest.Mock };
+}>('./session');
+
+const ROOM = { uuid: 'room-1', slug: 'late-night', name: 'Late Night' };
+const fetchMock = jest.fn(async (url: string, _init?: RequestInit) => ({
+  ok: true,
+  status: 200,
+  statusText: 'OK',
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(url.endsWith('/join') ? {} : ROOM),
+}));
+
+beforeAll(() => {
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => queryClient.clear());
+
+test('joins the room, then shows the stage, the floor, the song and the votes', async () => {
+  const now = Date.now();
+  mockSession.enterRoom.mockImplementation(() =>
+    mockStore.setState({
+      status: 'joined',
+      serverTimeOffset: 0,
+      state: sampleState({
+        allUserData: {
+          a: {
+            userProfile: { uuid: 'a', nickname: 'Ana Beat', color: '#EC4899', avatarId: 'a1' },
+            position: { x: 0, y: 0 },
+            songVotes: {},
+          },
+          d: {
+            userProfile: { uuid: 'd', nickname: 'DJ Nova', color: '#22D3EE', avatarId: 'd1' },
+            position: { x: 0, y: 0 },
+            songVotes: {},
+          },
+        } as never,
+        visibleDjs: [
+          { uuid: 'd', tokenRole: 'user', highestRole: undefined, canDj: true, nextSong: null },
+        ] as never,
+        djs: [
+          { uuid: 'd', tokenRole: 'user', highestRole: undefined, canDj: true, nextSong: null },
+        ] as never,
+        nowPlaying: {
+          song: {
+            trackName: 'Rooftop Hours',
+            artistName: 'Velvet Lanterns',
+            duration: 200,
+            thumbnails: {},
+          },
+          startTime: now - 65_000,
+          endTime: now + 135_000,
+        } as never,
+        vibeMeter: 0.75,
+        voteCounts: { likes: 3, dislikes: 1, stars: 2 },
+      }),
+    }),
+  );
+  await renderRouter(
+    { _layout: RootLayout, 'room/[slug]': Room },
+    { initialUrl: '/room/late-night' },
+  );
+
+  expect(await screen.findByTestId('room-live')).toBeTruthy();
+  expect(mockSession.enterRoom).toHaveBeenCalledWith({ slug: 'late-night', roomUuid: 'room-1' });
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://localhost:3000/api/room-service/rooms/late-night/join',
+    expect.objectContaining({ method: 'POST' }),
+  );
+  expect(screen.getByText('Rooftop Hours')).toBeTruthy();
+  expect(screen.getByTestId('position').props.children).toBe('1:05');
+  expect(screen.getByText('75%')).toBeTruthy();
+  expect(screen.getByTestId('dj-d')).toBeTruthy();
+  expect(screen.getByTestId('floor-a')).toBeTruthy();
+  expect(screen.getByText('DJ Nova')).toBeTruthy();
+
+  await fireEvent.press(screen.getByTestId('vote-like'));
+  expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.voteOnSong, {
+    songVotes: { like: true },
+  });
+});
+
+test('says when joining is refused', async () => {
+  mockSession.enterRoom.mockImplementation(() =>
+    mockStore.setState({ status: 'failed', state: null, error: 'The room is full' }),
+  );
+  await renderRouter(
+    { _layout: RootLayout, 'room/[slug]': Room },
+    { initialUrl: '/room/late-night' },
+  );
+  await waitFor(() => expect(screen.getByTestId('room-failed')).toBeTruthy());
+  expect(screen.getByText('The room is full')).toBeTruthy();
+});
