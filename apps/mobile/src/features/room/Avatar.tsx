@@ -10,6 +10,8 @@ export interface AvatarProps {
   dancing?: boolean;
   /** A ring in the brand colour (a DJ, or someone who liked the song). */
   ring?: boolean;
+  /** The nickname under the badge (off where the name is written beside it). */
+  showName?: boolean;
   testID?: string;
 }
 
@@ -20,7 +22,15 @@ function initials(name: string): string {
 }
 
 /** A person as a round badge in their avatar's colour with their initials, bobbing when dancing. */
-export function Avatar({ nickname, color, size = 48, dancing = false, ring, testID }: AvatarProps) {
+export function Avatar({
+  nickname,
+  color,
+  size = 48,
+  dancing = false,
+  ring,
+  showName = true,
+  testID,
+}: AvatarProps) {
   const bob = useRef(new Animated.Value(0)).current;
   useEffect(() => {
     if (!dancing) {
@@ -48,7 +58,7 @@ export function Avatar({ nickname, color, size = 48, dancing = false, ring, test
   }, [dancing, bob]);
   const translateY = bob.interpolate({ inputRange: [0, 1], outputRange: [0, -size / 6] });
   return (
-    <View style={[styles.cell, { width: size + 16 }]} testID={testID}>
+    <View style={[styles.cell, { width: showName ? size + 16 : size }]} testID={testID}>
       <Animated.View
         style={[
           styles.badge,
@@ -64,9 +74,11 @@ export function Avatar({ nickname, color, size = 48, dancing = false, ring, test
       >
         <Text style={[styles.initials, { fontSize: size / 2.6 }]}>{initials(nickname)}</Text>
       </Animated.View>
-      <Text style={styles.name} numberOfLines={1}>
-        {nickname}
-      </Text>
+      {showName ? (
+        <Text style={styles.name} numberOfLines={1}>
+          {nickname}
+        </Text>
+      ) : null}
     </View>
   );
 }

@@ -83,6 +83,10 @@ test('joins the room, then shows the stage, the floor, the song and the votes', 
           startTime: now - 65_000,
           endTime: now + 135_000,
         } as never,
+        allUsers: [
+          { uuid: 'a', tokenRole: 'user', highestRole: undefined, canDj: true },
+          { uuid: 'd', tokenRole: 'user', highestRole: undefined, canDj: true },
+        ] as never,
         vibeMeter: 0.75,
         voteCounts: { likes: 3, dislikes: 1, stars: 2 },
       }),
@@ -104,12 +108,24 @@ test('joins the room, then shows the stage, the floor, the song and the votes', 
   expect(screen.getByText('75%')).toBeTruthy();
   expect(screen.getByTestId('dj-d')).toBeTruthy();
   expect(screen.getByTestId('floor-a')).toBeTruthy();
-  expect(screen.getByText('DJ Nova')).toBeTruthy();
+  expect(screen.getAllByText('DJ Nova')).toHaveLength(2); // on stage and in the people list
 
   await fireEvent.press(screen.getByTestId('vote-like'));
   expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.voteOnSong, {
     songVotes: { like: true },
   });
+
+  // The people list opens a person's card; blocking goes to the social service.
+  await fireEvent.press(screen.getByTestId('person-d'));
+  expect(await screen.findByTestId('person-card')).toBeTruthy();
+  await fireEvent.press(screen.getByTestId('person-block'));
+  await waitFor(() =>
+    expect(fetchMock).toHaveBeenCalledWith(
+      expect.stringMatching(/\/blocked-users$/),
+      expect.objectContaining({ method: 'POST' }),
+    ),
+  );
+  expect(await screen.findByText('Blocked: you will not see each other')).toBeTruthy();
 });
 
 test('says when joining is refused', async () => {

@@ -6,6 +6,7 @@ import { theme } from '../../ui/theme';
 import RoomPlayer from '../player/RoomPlayer';
 import './i18n';
 import { NowPlaying } from './NowPlaying';
+import { PeopleList } from './PeopleList';
 import { useSession } from '../../lib/session';
 import { useRoom } from './queries';
 import { roomSession, roomStore, useRoomStore } from './session';
@@ -84,7 +85,7 @@ export function RoomScreen({ slug }: { slug: string }) {
         <NowPlaying nowPlaying={state.nowPlaying} offset={offset} />
         <VotePanel state={state} me={me} />
         <Stage state={state} />
-        <Text style={styles.muted}>{t('room.people', { count: state.allUsers.length })}</Text>
+        <PeopleList state={state} me={me} />
       </ScrollView>
     );
   }

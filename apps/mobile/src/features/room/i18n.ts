@@ -24,6 +24,19 @@ const en = {
     people_other: '{{count}} people here',
     dj: 'DJ',
     voteFailed: 'Your vote did not go through',
+    person: {
+      follow: 'Follow',
+      unfollow: 'Unfollow',
+      followed: 'You follow them now',
+      unfollowed: 'You no longer follow them',
+      addFriend: 'Add friend',
+      invited: 'Friend request sent',
+      message: 'Message',
+      block: 'Block',
+      blocked: 'Blocked: you will not see each other',
+      close: 'Close',
+      signIn: 'Sign in to follow, add friends and send messages',
+    },
   },
 };
 
@@ -51,6 +64,19 @@ const es: typeof en = {
     people_other: '{{count}} personas aquí',
     dj: 'DJ',
     voteFailed: 'Tu voto no se registró',
+    person: {
+      follow: 'Seguir',
+      unfollow: 'Dejar de seguir',
+      followed: 'Ahora le sigues',
+      unfollowed: 'Ya no le sigues',
+      addFriend: 'Añadir amigo',
+      invited: 'Solicitud de amistad enviada',
+      message: 'Mensaje',
+      block: 'Bloquear',
+      blocked: 'Bloqueado: no os veréis',
+      close: 'Cerrar',
+      signIn: 'Inicia sesión para seguir, añadir amigos y enviar mensajes',
+    },
   },
 };
 
