@@ -3,7 +3,9 @@ import { Platform } from 'react-native';
 import * as Notifications from 'expo-notifications';
 import { router } from 'expo-router';
 import { deviceEndpoints, serviceBase } from '@tt/protocol';
+import { i18n } from '../../i18n';
 import { api } from '../../lib/api';
+import '../notifications/i18n';
 import { devicePlatformFor, linkOfPushData, rawDeviceToken, routeForLink } from './links';
 
 export { devicePlatformFor, linkOfPushData, rawDeviceToken, routeForLink } from './links';
@@ -17,7 +19,8 @@ let registered: string | null = null;
 export async function setupAndroidChannel(): Promise<void> {
   if (Platform.OS !== 'android') return;
   await Notifications.setNotificationChannelAsync(ANDROID_CHANNEL_ID, {
-    name: 'Notifications',
+    // The channel's name shows in Android's settings for the app.
+    name: i18n.t('notifications.title'),
     importance: Notifications.AndroidImportance.HIGH,
   });
 }
