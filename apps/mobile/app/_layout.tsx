@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { StyleSheet, Text, type ColorValue } from 'react-native';
 import { SafeAreaProvider } from 'react-native-safe-area-context';
 import { i18n } from '../src/i18n';
-import { BackButton, tabOf } from '../src/features/rooms/navigation';
+import { BackButton, TABS, tabOf } from '../src/features/rooms/navigation';
 import { queryClient } from '../src/lib/queryClient';
 import { loadToken } from '../src/lib/token';
 import { theme } from '../src/ui/theme';
@@ -59,7 +59,13 @@ function AppTabs() {
               }),
         };
       }}
-    />
+    >
+      {/* The tabs' order. A folder that gains a _layout.tsx becomes `messages` rather than
+          `messages/index`: tabOf() still finds it, and its name here should change with it. */}
+      {TABS.map((tab) => (
+        <Tabs.Screen key={tab.key} name={tab.routes[tab.routes.length - 1]} />
+      ))}
+    </Tabs>
   );
 }
 
