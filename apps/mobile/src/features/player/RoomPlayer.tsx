@@ -91,7 +91,8 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
       } else if (step.kind === 'rate') {
         player.playbackRate = step.rate;
       }
-      if (loaded.current && listeningRef.current && !player.playing) player.play();
+      // play() again even when the player says it plays: the web build's flag can be stale.
+      if (loaded.current && listeningRef.current) player.play();
     },
     [planner, player, store],
   );

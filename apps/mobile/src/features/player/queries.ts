@@ -9,6 +9,9 @@ import { inlineHlsPlaylist } from './web-hls';
  */
 export async function resolvePlayerSource(source: SongSource): Promise<SongSource> {
   if (Platform.OS !== 'web') return source;
-  const uri = await inlineHlsPlaylist(source.uri, source.headers, (url, init) => fetch(url, init));
-  return { ...source, uri, headers: undefined };
+  const data = await inlineHlsPlaylist(source.uri, source.headers, (url, init) => fetch(url, init));
+  // Chromium's own HLS reads a playlist from a blob: URL of the HLS type, not from a data: URI.
+  const text = atob(data.slice(data.indexOf(',') + 1));
+  const blob = new Blob([text], { type: 'application/vnd.apple.mpegurl' });
+  return { ...source, uri: URL.createObjectURL(blob), headers: undefined };
 }
