@@ -8,6 +8,9 @@ import { SafeAreaProvider } from 'react-native-safe-area-context';
 import { i18n } from '../src/i18n';
 import { BackButton, TABS, tabOf } from '../src/features/rooms/navigation';
 import { queryClient } from '../src/lib/queryClient';
+import { usePushRegistration, usePushResponses, unregisterPush } from '../src/features/push';
+import { restoreLanguage } from '../src/features/settings/language';
+import { bootstrapSession, onBeforeSignOut, useSession } from '../src/lib/session';
 import { loadToken } from '../src/lib/token';
 import { theme } from '../src/ui/theme';
 
@@ -69,14 +72,32 @@ function AppTabs() {
   );
 }
 
+/**
+ * Push on this phone: the device is registered while someone is signed in and taken off the
+ * account before a sign-out; tapping a push opens its room or conversation.
+ */
+function PushWiring() {
+  const session = useSession();
+  usePushResponses();
+  usePushRegistration(session.kind === 'user' ? session.token : null);
+  useEffect(() => onBeforeSignOut(unregisterPush), []);
+  return null;
+}
+
 /** Providers around every screen: server state, translations, safe areas. */
 export default function RootLayout() {
   const loaded = useTokenLoaded();
+  useEffect(() => {
+    // The language chosen last time, and the session (the stored token, or a guest's).
+    void restoreLanguage().catch(() => undefined);
+    void bootstrapSession().catch(() => undefined);
+  }, []);
   return (
     <SafeAreaProvider>
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <StatusBar style="light" />
+          {loaded && <PushWiring />}
           {loaded && <AppTabs />}
         </I18nextProvider>
       </QueryClientProvider>

@@ -127,11 +127,23 @@ export async function signIn(accessToken: string): Promise<void> {
   set(sessionOf(accessToken, false));
 }
 
+const beforeSignOut = new Set<() => Promise<void>>();
+
+/**
+ * Runs `fn` before a sign-out forgets the token, while calls still carry it (the push feature
+ * takes the device off the account). Answers the function that stops it.
+ */
+export function onBeforeSignOut(fn: () => Promise<void>): () => void {
+  beforeSignOut.add(fn);
+  return () => beforeSignOut.delete(fn);
+}
+
 /**
  * Signs out on this phone: forgets the token and every cached answer, and browses on as a guest.
  * The platform has no logout endpoint (access tokens expire on their own), as on the web.
  */
 export async function signOut(): Promise<void> {
+  for (const fn of beforeSignOut) await fn().catch(() => undefined);
   await saveToken(null);
   setGuestToken(null);
   queryClient.clear();

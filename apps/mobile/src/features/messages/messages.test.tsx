@@ -8,7 +8,7 @@ jest.mock('../../lib/token', () => ({
   currentToken: () => 'test-token',
   loadToken: async () => 'test-token',
 }));
-jest.mock('expo-notifications', () => ({}));
+jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
 const ME = 'aaaaaaaa-0000-4000-8000-000000000001';
 const FRIEND = 'bbbbbbbb-0000-4000-8000-000000000002';

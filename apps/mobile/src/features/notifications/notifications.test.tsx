@@ -9,7 +9,7 @@ jest.mock('../../lib/token', () => ({
   currentToken: () => 'test-token',
   loadToken: async () => 'test-token',
 }));
-jest.mock('expo-notifications', () => ({}));
+jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
 const N = (id: string, over: object = {}) => ({
   id,

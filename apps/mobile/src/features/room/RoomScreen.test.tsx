@@ -9,7 +9,10 @@ import { queryClient } from '../../lib/queryClient';
 jest.mock('../player/RoomPlayer', () => ({ __esModule: true, default: () => null }));
 jest.mock('../../lib/session', () => ({
   useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'a', roles: [] }),
+  bootstrapSession: async () => undefined,
+  onBeforeSignOut: () => () => undefined,
 }));
+jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
 // The room session is mocked: entering fills the store with a room where a song plays.
 jest.mock('./session', () => {
