@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 180_000,
+          // expect.poll waits for a condition (a saved change, a message arriving); its default of
+          // 1 s is shorter than one request on a loaded 2-core CI with two browsers running.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           // Set-ups render and transcode demo songs with ffmpeg beside a running browser.
           hookTimeout: 300_000,
           // After the unit and API tests, two files at a time: each runs a server, Chromium and
