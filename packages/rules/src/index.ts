@@ -11,3 +11,4 @@ export * from './avatars';
 export * from './brand';
 export * from './communities';
 export * from './access/index';
+export * from './notification-text';

@@ -11,7 +11,7 @@ import { theme } from '../../ui/theme';
 import './i18n';
 import { useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './queries';
 import { s } from './styles';
-import { notificationText, timeAgo } from './text';
+import { notificationText, timeAgo } from '@tt/rules';
 
 function Item({ n, onOpen }: { n: NotificationDto; onOpen: (n: NotificationDto) => void }) {
   const { t, i18n } = useTranslation();

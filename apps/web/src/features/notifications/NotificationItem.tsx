@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NotificationDto } from '@tt/protocol';
-import { notificationText, timeAgo } from './text';
+import { notificationText, timeAgo } from '@tt/rules';
 import '../../styles/notifications.css';
 
 /** A small line drawing per kind (24×24 paths; emoji fonts are not everywhere). */

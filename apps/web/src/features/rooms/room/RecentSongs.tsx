@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
-import { timeAgo } from '../../notifications/text';
+import { timeAgo } from '@tt/rules';
 import { nicknameOf, songArt } from '../../../entities/room/model';
 import { useRecentSongsQuery } from '../queries';
 import type { Me } from '../../../entities/room/hooks';

@@ -1,12 +1,15 @@
-import type { TFunction } from 'i18next';
 import type { NotificationDto } from '@tt/protocol';
 
+/** A translate function: the web's and the app's i18next `t`. */
+export type Translate = (key: string, params: Record<string, string>) => string;
+
 /**
- * What a notification says, in the reader's language: the kinds the app knows are written from
- * their params; messages people sent (custom, broadcast) are shown as sent.
+ * What a notification says, in the reader's language, for the web and the mobile app alike: the
+ * kinds the apps know are written from their params (keys `notifications.kinds.<kind>.*`);
+ * messages people sent (custom, broadcast) are shown as sent.
  */
 export function notificationText(
-  t: TFunction,
+  t: Translate,
   n: NotificationDto,
 ): { title: string; body: string } {
   const p = { name: n.params.name ?? '', room: n.params.room ?? '' };
@@ -34,8 +37,8 @@ export function notificationText(
 }
 
 /** "2 min ago", in the reader's language. */
-export function timeAgo(iso: string, lang: string): string {
-  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
+export function timeAgo(iso: string, lang: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(Math.round(seconds), 'second');
