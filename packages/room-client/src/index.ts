@@ -2,9 +2,19 @@
  * The room socket client, the same on every platform (web, React Native): the ttfm-socket wire
  * protocol over Primus (docs/PROTOCOL.md) with reconnects and rejoins, validated JSON-Patch state,
  * the typed actions, the room store, and the server clock and sync maths of playback. Nothing here
- * touches the DOM: the platform passes in its WebSocket, storage, origin and token.
+ * touches the DOM: the platform passes in its WebSocket, storage, origin and token. The chat
+ * socket client (live chat, direct messages, notifications) is here too.
  */
 export { ActionError, NOT_CONNECTED, SocketActions, type SocketNotice } from './actions';
+export {
+  chatSocketUrl,
+  createChatSocket,
+  type ChatEvent,
+  type ChatListener,
+  type ChatLiveFrame,
+  type ChatSocket,
+  type ChatSocketOptions,
+} from './chat-socket';
 export { RoomConnection, type RoomConnectionOptions } from './connection';
 export {
   CURRENT_ROOM_KEY,
