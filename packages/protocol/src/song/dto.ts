@@ -148,6 +148,11 @@ export const SongHlsKeyQuery = z.object({
     .string()
     .regex(/^[\w-]{1,100}$/, 'must be a key URL signature')
     .optional(),
+  /** SEC-HLS-KEY-4: whom the URL was signed for, so that it works without the token. */
+  uid: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be a user id')
+    .optional(),
 });
 export type SongHlsKeyQuery = z.output<typeof SongHlsKeyQuery>;
 

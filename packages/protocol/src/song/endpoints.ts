@@ -78,9 +78,9 @@ export const songEndpoints = {
     service: S,
     method: 'GET',
     path: '/songs/hls/key',
-    auth: 'authenticated',
+    auth: 'public',
     summary:
-      "The 16-byte AES-128 key of a verified song's HLS segments, through the short-lived signed URL (songId, exp, sig) that GET /songs/{id}/hls-playlist wrote as its #EXT-X-KEY URI for this caller: a listener of a room playing it (or just played, or a DJ's next song), its uploader, staff, or a preview within the guest or user preview limit. 403 without a valid signature for the token's user",
+      "The 16-byte AES-128 key of a verified song's HLS segments, through the short-lived signed URL (songId, exp, sig, uid) that GET /songs/{id}/hls-playlist wrote as its #EXT-X-KEY URI for this caller: a listener of a room playing it (or just played, or a DJ's next song), its uploader, staff, or a preview within the guest or user preview limit. With a token, the signature must be for the token's user; without one (a phone's native player, which does not send the token with key requests), for the URL's uid. 403 without a valid signature, 401 with neither a token nor a signed URL",
     query: SongHlsKeyQuery,
     produces: ['application/octet-stream'],
     response: z.unknown().describe('16 raw key bytes'),

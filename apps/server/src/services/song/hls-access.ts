@@ -30,6 +30,8 @@ async function loadSecret(config: Platform['config']): Promise<Buffer> {
  * SEC-HLS-KEY-2: a user gets a signed URL as staff, as the song's uploader, or as a listener of a
  * live room where it plays now, ended within LISTEN_GRACE_MS, or is a DJ's next song (the DJ who
  * chose it is in that room) — learnt from the realtime layer through ports.listening.
+ * SEC-HLS-KEY-4: a signed URL also names its user (uid) and works without a token: a phone's
+ * native player (AVPlayer) does not promise to send the source's headers with key requests.
  * SEC-HLS-KEY-3: anyone else previews: a guest at most GUEST_PREVIEW_SONGS different songs per
  * guest token (its lifetime, GUEST_TOKEN_TTL), a user USER_PREVIEW_SONGS_PER_HOUR per hour.
  */
@@ -53,17 +55,25 @@ export class HlsKeyAccess {
   async keyUrl(shortId: string, uuid: string): Promise<string> {
     const exp = Math.floor(Date.now() / 1000) + this.platform.config.HLS_KEY_URL_TTL;
     const sig = await this.sign(shortId, uuid, exp);
-    return `${songHlsPaths.key(shortId)}&exp=${exp}&sig=${sig}`;
+    return `${songHlsPaths.key(shortId)}&exp=${exp}&sig=${sig}&uid=${encodeURIComponent(uuid)}`;
   }
 
-  /** Throws HLS_KEY_FORBIDDEN (or HLS_PREVIEW_LIMIT) unless the URL was signed for this caller. */
-  async check(auth: AuthContext, query: SongHlsKeyQuery): Promise<void> {
-    if (query.exp !== undefined && query.sig && query.exp >= Date.now() / 1000) {
-      const expected = Buffer.from(await this.sign(query.songId, auth.uuid, query.exp));
-      const given = Buffer.from(query.sig);
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+  /**
+   * Throws HLS_KEY_FORBIDDEN (or HLS_PREVIEW_LIMIT) unless the URL was signed for this caller:
+   * the token's user, or without a token (SEC-HLS-KEY-4) the user the URL names.
+   */
+  async check(auth: AuthContext | null, query: SongHlsKeyQuery): Promise<void> {
+    const signedFor = auth?.uuid ?? query.uid;
+    if (!auth && !(query.uid && query.sig)) throw fail('UNAUTHORIZED');
+    const sameUser = !auth || query.uid === undefined || query.uid === auth.uuid;
+    if (signedFor && sameUser && query.exp !== undefined && query.sig) {
+      if (query.exp >= Date.now() / 1000) {
+        const expected = Buffer.from(await this.sign(query.songId, signedFor, query.exp));
+        const given = Buffer.from(query.sig);
+        if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+      }
     }
-    if (auth.isGuest && (await this.previewsUsed(auth)) >= this.limits(auth).songs) {
+    if (auth?.isGuest && (await this.previewsUsed(auth)) >= this.limits(auth).songs) {
       throw this.previewLimit();
     }
     throw fail('HLS_KEY_FORBIDDEN');

@@ -96,7 +96,7 @@ async function keyUri(s: TestServer, shortId: string, token: string | null): Pro
   return /#EXT-X-KEY:.*URI="([^"]+)"/.exec(bytes.toString('utf8'))![1];
 }
 
-const isSigned = (uri: string) => /[?&]exp=\d+&sig=[\w-]+$/.test(uri);
+const isSigned = (uri: string) => /[?&]exp=\d+&sig=[\w-]+&uid=[\w-]+$/.test(uri);
 
 async function keyOf(s: TestServer, uri: string, token: string | null) {
   const { res, bytes } = await get(s, uri, token);
@@ -141,6 +141,26 @@ describe('SEC-HLS-KEY-1: the key only through a URL signed for the caller', () =
     const other = await storedUpload(s);
     const moved = uri.replace(`songId=${song.shortId}`, `songId=${other.shortId}`);
     expect((await keyOf(s, moved, ana.token)).status).toBe(403);
+  });
+
+  it('SEC-HLS-KEY-4: a signed URL works without a token (a native player), for its own user only', async () => {
+    const song = await storedUpload(s);
+    const ana = await s.createUser();
+    const ben = await s.createUser();
+    const uri = await keyUri(s, song.shortId, ana.token);
+    expect(uri).toContain(`uid=${ana.uuid}`);
+    const bare = await keyOf(s, uri, null);
+    expect(bare.status).toBe(200);
+    expect(bare.bytes.equals(song.key)).toBe(true);
+    // Another user's name on the URL, or a token of someone else than the URL names: refused.
+    const renamed = uri.replace(`uid=${ana.uuid}`, `uid=${ben.uuid}`);
+    expect((await keyOf(s, renamed, null)).body?.code).toBe('HLS_KEY_FORBIDDEN');
+    expect((await keyOf(s, uri, ben.token)).status).toBe(403);
+    // Neither a token nor a signature: who is asking is unknown.
+    const unsigned = uri.replace(/&sig=[^&]+/, '');
+    expect((await keyOf(s, unsigned, null)).status).toBe(401);
+    // A malformed uid is bad input, not a server error.
+    expect((await keyOf(s, `${uri}x`.replace(/uid=[^&]+/, 'uid=%00'), null)).status).toBe(400);
   });
 
   it('SEC-HLS-KEY-1: a signed URL stops working after HLS_KEY_URL_TTL', async () => {
