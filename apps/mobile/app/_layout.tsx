@@ -6,6 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { StyleSheet, Text, type ColorValue } from 'react-native';
 import { SafeAreaProvider } from 'react-native-safe-area-context';
 import { i18n } from '../src/i18n';
+import { useChatLive } from '../src/features/chat/live';
 import { BackButton, TABS, tabOf } from '../src/features/rooms/navigation';
 import { queryClient } from '../src/lib/queryClient';
 import { usePushRegistration, usePushResponses, unregisterPush } from '../src/features/push';
@@ -92,6 +93,7 @@ export default function RootLayout() {
     void restoreLanguage().catch(() => undefined);
     void bootstrapSession().catch(() => undefined);
   }, []);
+  useChatLive();
   return (
     <SafeAreaProvider>
       <QueryClientProvider client={queryClient}>

@@ -11,9 +11,12 @@ import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { currentToken } from '../../lib/token';
 
-/** No chat socket in the app yet: the inbox and an open conversation are polled. */
-export const INBOX_POLL_MS = 10_000;
-export const CONVERSATION_POLL_MS = 4_000;
+/**
+ * The chat socket brings messages live (./live.ts); a slow refetch is only a safety net for what
+ * a socket could not say (a phone that slept through a reconnect).
+ */
+export const INBOX_REFETCH_MS = 60_000;
+export const CONVERSATION_REFETCH_MS = 60_000;
 const PAGE = 50;
 
 export const messageKeys = {
@@ -58,7 +61,7 @@ export function useInboxQuery() {
     queryKey: messageKeys.conversations,
     queryFn: () => api.call(chat.conversations, { query: { per_page: PAGE } }),
     enabled: signedIn(),
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: INBOX_REFETCH_MS,
   });
   const rows = useMemo<InboxRow[]>(() => {
     // Followed DJs count as friends too; the app does not list them yet (as on the web).
@@ -81,14 +84,17 @@ export function useInboxQuery() {
   return { ...q, rows };
 }
 
-/** The latest page of a direct conversation, oldest first; marked read when it opens. */
+/**
+ * The latest page of a direct conversation, oldest first; marked read when it opens and when a
+ * message arrives while it is open.
+ */
 export function useThreadQuery(uid: string) {
   const q = useQuery({
     queryKey: messageKeys.thread(uid),
     queryFn: async () =>
       (await api.call(chat.userMessages, { params: { uid }, query: { per_page: PAGE } })).data,
     enabled: signedIn(),
-    refetchInterval: CONVERSATION_POLL_MS,
+    refetchInterval: CONVERSATION_REFETCH_MS,
   });
   const newest = q.data?.[q.data.length - 1]?.id;
   useEffect(() => {

@@ -16,9 +16,12 @@ export const notificationKeys = {
 };
 
 const PAGE = 20;
-/** No live socket in the app yet: the count and the list are polled while shown. */
-export const POLL_MS = 15_000;
-type Pages = InfiniteData<NotificationPageDto, string | undefined>;
+/**
+ * NOTIFY-LIVE-1: new notifications come live on the chat socket (./live.ts); a slow refetch is only
+ * a safety net.
+ */
+export const REFETCH_MS = 60_000;
+export type Pages = InfiniteData<NotificationPageDto, string | undefined>;
 
 const signedIn = () => currentToken() !== null;
 
@@ -28,7 +31,7 @@ export function useUnreadCountQuery() {
     queryKey: notificationKeys.unread,
     queryFn: async () => (await api.call(c.unreadCount, {})).unread,
     enabled: signedIn(),
-    refetchInterval: POLL_MS,
+    refetchInterval: REFETCH_MS,
   });
 }
 
@@ -43,7 +46,7 @@ export function useNotificationsQuery(unreadOnly = false) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: signedIn(),
-    refetchInterval: POLL_MS,
+    refetchInterval: REFETCH_MS,
   });
 }
 
