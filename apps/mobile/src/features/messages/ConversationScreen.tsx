@@ -34,7 +34,7 @@ function Bubble({ m, mine }: { m: CometMessage; mine: boolean }) {
   );
 }
 
-/** One direct conversation: the latest messages (polled), a composer. */
+/** One direct conversation: the latest messages (live from the chat socket), a composer. */
 export default function ConversationScreen() {
   const { t } = useTranslation();
   const { uid, name } = useLocalSearchParams<{ uid: string; name?: string }>();

@@ -51,7 +51,7 @@ beforeAll(() => {
 });
 afterEach(() => queryClient.clear());
 
-test('joins the room, then shows the stage, the floor, the song and the votes', async () => {
+test('joins the room, then shows the stage, the floor, the song and the votes; people in their section', async () => {
   const now = Date.now();
   mockSession.enterRoom.mockImplementation(() =>
     mockStore.setState({
@@ -111,14 +111,16 @@ test('joins the room, then shows the stage, the floor, the song and the votes', 
   expect(screen.getByText('75%')).toBeTruthy();
   expect(screen.getByTestId('dj-d')).toBeTruthy();
   expect(screen.getByTestId('floor-a')).toBeTruthy();
-  expect(screen.getAllByText('DJ Nova')).toHaveLength(2); // on stage and in the people list
 
   await fireEvent.press(screen.getByTestId('vote-like'));
   expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.voteOnSong, {
     songVotes: { like: true },
   });
 
-  // The people list opens a person's card; blocking goes to the social service.
+  // People: the list opens a person's card; blocking goes to the social service.
+  await fireEvent.press(screen.getByTestId('room-tab-people'));
+  expect(await screen.findByTestId('people-list')).toBeTruthy();
+  expect(screen.queryByTestId('stage-djs')).toBeNull();
   await fireEvent.press(screen.getByTestId('person-d'));
   expect(await screen.findByTestId('person-card')).toBeTruthy();
   await fireEvent.press(screen.getByTestId('person-block'));

@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import { router, Stack } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, Text, View } from 'react-native';
+import type { ClientRoomState } from '@tt/protocol';
 import { ApiError } from '../../lib/api';
 import { theme } from '../../ui/theme';
+import '../chat/i18n';
+import { RoomChat } from '../chat/RoomChat';
+import { useChatEvents } from '../chat/socket';
 import RoomPlayer from '../player/RoomPlayer';
 import './i18n';
 import { NowPlaying } from './NowPlaying';
@@ -18,6 +23,95 @@ function Centered({ children, testID }: { children: React.ReactNode; testID?: st
   return (
     <View style={styles.center} testID={testID}>
       {children}
+    </View>
+  );
+}
+
+type Section = 'room' | 'chat' | 'people';
+const SECTIONS: readonly Section[] = ['room', 'chat', 'people'];
+
+/** Messages of the room's chat that arrived while another section was shown. */
+function useUnreadChat(guid: string | undefined, me: string | null, section: Section): number {
+  const [unread, setUnread] = useState(0);
+  const [seen, setSeen] = useState(section);
+  if (seen !== section) {
+    setSeen(section);
+    if (section === 'chat') setUnread(0);
+  }
+  useChatEvents((e) => {
+    if (section === 'chat' || !guid || e.type !== 'message') return;
+    const m = e.message;
+    if (m.receiverType === 'group' && m.receiver.toLowerCase() === guid.toLowerCase()) {
+      if (m.sender !== me) setUnread((n) => n + 1);
+    }
+  });
+  return unread;
+}
+
+/**
+ * The live room on a phone: the player bar on top, then Room (now playing, votes, stage and floor),
+ * Chat (kept mounted, so new messages count on its tab) and People.
+ */
+function LiveRoom({
+  state,
+  offset,
+  me,
+  reconnecting,
+}: {
+  state: ClientRoomState;
+  offset: number;
+  me: { uuid: string | null; isGuest: boolean };
+  reconnecting: boolean;
+}) {
+  const { t } = useTranslation();
+  const [section, setSection] = useState<Section>('room');
+  const unread = useUnreadChat(state.settings.uuid, me.uuid, section);
+  return (
+    <View style={styles.live} testID="room-live">
+      <View style={styles.top}>
+        {reconnecting ? <Text style={styles.muted}>{t('room.reconnecting')}</Text> : null}
+        <RoomPlayer store={roomStore} />
+        <View style={styles.segments} accessibilityRole="tablist">
+          {SECTIONS.map((s) => (
+            <Pressable
+              key={s}
+              testID={`room-tab-${s}`}
+              accessibilityRole="tab"
+              accessibilityState={{ selected: section === s }}
+              onPress={() => setSection(s)}
+              style={[styles.segment, section === s && styles.segmentOn]}
+            >
+              <Text style={[styles.segmentText, section === s && styles.segmentTextOn]}>
+                {t(`chat.tabs.${s}`)}
+              </Text>
+              {s === 'chat' && unread > 0 ? (
+                <Text
+                  style={styles.unread}
+                  accessibilityLabel={t('chat.tabs.unread', { count: unread })}
+                  testID="room-tab-chat-unread"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </Text>
+              ) : null}
+            </Pressable>
+          ))}
+        </View>
+      </View>
+      {section === 'room' ? (
+        <ScrollView contentContainerStyle={styles.content}>
+          <NowPlaying nowPlaying={state.nowPlaying} offset={offset} />
+          <VotePanel state={state} me={me} />
+          <Stage state={state} />
+        </ScrollView>
+      ) : null}
+      <View style={[styles.fill, section !== 'chat' && styles.hidden]}>
+        <RoomChat state={state} />
+      </View>
+      {section === 'people' ? (
+        <ScrollView contentContainerStyle={styles.content}>
+          <PeopleList state={state} me={me} />
+        </ScrollView>
+      ) : null}
     </View>
   );
 }
@@ -77,16 +171,12 @@ export function RoomScreen({ slug }: { slug: string }) {
     );
   } else {
     body = (
-      <ScrollView contentContainerStyle={styles.content} testID="room-live">
-        {status === 'reconnecting' || status === 'rejoining' ? (
-          <Text style={styles.muted}>{t('room.reconnecting')}</Text>
-        ) : null}
-        <RoomPlayer store={roomStore} />
-        <NowPlaying nowPlaying={state.nowPlaying} offset={offset} />
-        <VotePanel state={state} me={me} />
-        <Stage state={state} />
-        <PeopleList state={state} me={me} />
-      </ScrollView>
+      <LiveRoom
+        state={state}
+        offset={offset}
+        me={me}
+        reconnecting={status === 'reconnecting' || status === 'rejoining'}
+      />
     );
   }
 
@@ -115,6 +205,42 @@ export function RoomScreen({ slug }: { slug: string }) {
 const styles = StyleSheet.create({
   screen: { flex: 1, backgroundColor: theme.bg },
   content: { padding: 16, gap: 16 },
+  live: { flex: 1 },
+  top: { paddingHorizontal: 16, paddingTop: 12, paddingBottom: 8, gap: 10 },
+  fill: { flex: 1 },
+  hidden: { display: 'none' },
+  segments: {
+    flexDirection: 'row',
+    padding: 4,
+    gap: 4,
+    borderRadius: 999,
+    backgroundColor: theme.surface,
+    borderWidth: 1,
+    borderColor: theme.border,
+  },
+  segment: {
+    flex: 1,
+    minHeight: 40,
+    borderRadius: 999,
+    flexDirection: 'row',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 6,
+  },
+  segmentOn: { backgroundColor: theme.brand },
+  segmentText: { color: theme.muted, fontWeight: '700' },
+  segmentTextOn: { color: '#fff' },
+  unread: {
+    minWidth: 20,
+    paddingHorizontal: 6,
+    borderRadius: 10,
+    overflow: 'hidden',
+    textAlign: 'center',
+    color: '#fff',
+    fontSize: 12,
+    fontWeight: '800',
+    backgroundColor: theme.danger,
+  },
   center: { flex: 1, alignItems: 'center', justifyContent: 'center', gap: 12, padding: 24 },
   heading: { color: theme.text, fontSize: 18, fontWeight: '700', textAlign: 'center' },
   muted: { color: theme.muted, textAlign: 'center' },
