@@ -51,12 +51,16 @@ function AppTabs() {
           ...(tab
             ? {
                 title: t(`nav.${tab.key}`),
+                // Its name alone: the default counts the hidden routes too ("tab 1 of 18").
+                tabBarAccessibilityLabel: t(`nav.${tab.key}`),
                 tabBarButtonTestID: `tab-${tab.key}`,
                 tabBarIcon: ({ color }: { color: ColorValue }) => (
                   <Text style={[styles.glyph, { color }]}>{tab.glyph}</Text>
                 ),
               }
             : {
+                // What `href: null` does for a declared screen (expo-router's Tabs only reads
+                // `href` from a screen's own options, and these routes are not declared).
                 tabBarItemStyle: { display: 'none' as const },
                 tabBarButton: () => null,
                 headerLeft: () => <BackButton label={t('nav.back')} />,
@@ -64,8 +68,10 @@ function AppTabs() {
         };
       }}
     >
-      {/* The tabs' order. A folder that gains a _layout.tsx becomes `messages` rather than
-          `messages/index`: tabOf() still finds it, and its name here should change with it. */}
+      {/* The tabs' order: the declared screens come first, in this order; every other route is
+          appended after them, hidden. A folder that gains a _layout.tsx becomes `messages` rather
+          than `messages/index`: tabOf() still finds it, and its name here must change with it
+          (src/tab-order.test.tsx renders every route of app/ and checks the order). */}
       {TABS.map((tab) => (
         <Tabs.Screen key={tab.key} name={tab.routes[tab.routes.length - 1]} />
       ))}
