@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, ScrollView, StyleSheet, Text, TextInput, View } from 'react-native';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tt/rules';
@@ -23,6 +23,9 @@ export function Composer({
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<Person[]>([]);
+  // Where the caret goes after a mention is picked (given once, then the input's own again).
+  const [selection, setSelection] = useState<{ start: number; end: number } | undefined>();
+  const input = useRef<TextInput>(null);
 
   const query = mentionQuery(text, caret);
   const matches = query
@@ -37,9 +40,12 @@ export function Composer({
     if (!query) return;
     const before = text.slice(0, query.start);
     const next = `${before}@${p.nickname} ${text.slice(caret)}`;
+    const at = before.length + p.nickname.length + 2;
     setText(next);
-    setCaret(before.length + p.nickname.length + 2);
+    setCaret(at);
+    setSelection({ start: at, end: at });
     setPicked((all) => (all.some((x) => x.uuid === p.uuid) ? all : [...all, p]));
+    input.current?.focus();
   };
 
   const submit = () => {
@@ -93,21 +99,26 @@ export function Composer({
       ) : null}
       <View style={styles.row}>
         <TextInput
+          ref={input}
           testID="room-chat-input"
           style={styles.input}
           value={text}
+          selection={selection}
           onChangeText={(v) => {
             setText(v);
             setCaret(v.length);
           }}
-          onSelectionChange={(e) => setCaret(e.nativeEvent.selection.end)}
+          onSelectionChange={(e) => {
+            setCaret(e.nativeEvent.selection.end);
+            setSelection(undefined);
+          }}
           placeholder={t('chat.placeholder')}
           placeholderTextColor={theme.muted}
           accessibilityLabel={t('chat.placeholder')}
           onSubmitEditing={submit}
           submitBehavior="submit"
           returnKeyType="send"
-          multiline
+          maxLength={CHAT_MESSAGE_MAX_LENGTH + 100}
         />
         <Pressable
           testID="room-chat-send"
@@ -148,19 +159,16 @@ const styles = StyleSheet.create({
     backgroundColor: theme.bg,
   },
   suggestionText: { color: theme.text, fontWeight: '600', maxWidth: 160 },
-  row: { flexDirection: 'row', gap: 8, alignItems: 'flex-end' },
+  row: { flexDirection: 'row', gap: 8, alignItems: 'center' },
   input: {
     flex: 1,
-    minHeight: 44,
-    maxHeight: 110,
+    height: 44,
     borderRadius: 22,
     borderWidth: 1,
     borderColor: theme.border,
     color: theme.text,
     fontSize: 15,
     paddingHorizontal: 16,
-    paddingTop: 11,
-    paddingBottom: 11,
     backgroundColor: theme.bg,
   },
   send: {

@@ -66,7 +66,7 @@ export const MessageRow = memo(function MessageRow({
       />
       <View style={styles.body}>
         <View style={styles.meta}>
-          <Text style={[styles.name, item.color ? { color: item.color } : null]} numberOfLines={1}>
+          <Text style={styles.name} numberOfLines={1}>
             {item.userName}
           </Text>
           <Text style={styles.time}>
@@ -169,8 +169,8 @@ const styles = StyleSheet.create({
   forMe: { color: theme.brand, fontWeight: '800' },
   text: { color: theme.text, fontSize: 15, lineHeight: 21 },
   muted: { color: theme.muted, fontStyle: 'italic' },
-  mention: { color: theme.brand, fontWeight: '700' },
-  mentionMe: { color: '#fff', backgroundColor: theme.brand, borderRadius: 4 },
+  mention: { color: theme.text, fontWeight: '700', backgroundColor: `${theme.brand}55` },
+  mentionMe: { color: '#fff', backgroundColor: theme.brand },
   system: { color: theme.muted, fontSize: 12, textAlign: 'center', paddingVertical: 4 },
   reactions: { flexDirection: 'row', flexWrap: 'wrap', gap: 6, marginTop: 2 },
   chip: {

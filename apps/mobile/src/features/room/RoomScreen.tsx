@@ -232,6 +232,7 @@ const styles = StyleSheet.create({
   segmentTextOn: { color: '#fff' },
   unread: {
     minWidth: 20,
+    lineHeight: 20,
     paddingHorizontal: 6,
     borderRadius: 10,
     overflow: 'hidden',
