@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AppState, Platform, Pressable, StyleSheet, Text, View } from 'react-native';
+import { AppState, Pressable, StyleSheet, Text, View } from 'react-native';
 import { useTranslation } from 'react-i18next';
-import { useVideoPlayer, VideoView, type VideoPlayer } from 'expo-video';
 import type { ClientNowPlaying } from '@tt/protocol';
 import { serverNow, type RoomStatus, type RoomStoreApi } from '@tt/room-client';
 import { API_URL } from '../../lib/config';
@@ -9,6 +8,7 @@ import { currentToken } from '../../lib/token';
 import { theme } from '../../ui/theme';
 import './i18n';
 import { resolvePlayerSource } from './queries';
+import { useRoomAudio, type RoomAudio } from './room-audio';
 import { playableOnPhone, songSource } from './source';
 import { SyncPlanner, type SyncEvent, type SyncStep } from './sync-plan';
 
@@ -27,7 +27,7 @@ const REJOINING: ReadonlySet<RoomStatus> = new Set(['reconnecting', 'rejoining',
 
 type Subscribable = RoomStoreApi & { subscribe?: (listener: () => void) => () => void };
 
-function setup(p: VideoPlayer) {
+function setup(p: RoomAudio) {
   // The room keeps sounding with the screen locked, with the song on the lock screen.
   p.staysActiveInBackground = true;
   p.showNowPlayingNotification = true;
@@ -40,13 +40,15 @@ function setup(p: VideoPlayer) {
  */
 export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
   const { t } = useTranslation();
-  const player = useVideoPlayer(null, setup);
+  const player = useRoomAudio(setup);
   const [planner] = useState(() => new SyncPlanner());
   const [listening, setListening] = useState(true);
   const [view, setView] = useState<View_>({ np: null, position: 0, phase: 'idle' });
   const listeningRef = useRef(true);
   const loaded = useRef(false);
   const generation = useRef(0);
+  /** Lets go of the song's source (the web export's Media Source loader) when another comes. */
+  const release = useRef<() => void>(() => undefined);
   const status = useRef<RoomStatus>(store.getState().status);
 
   const apply = useCallback(
@@ -55,6 +57,7 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         if (planner.current() === null && loaded.current) {
           generation.current++;
           loaded.current = false;
+          release.current();
           player.replace(null);
         }
         player.pause();
@@ -67,9 +70,18 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         const source = songSource(np.song, { origin: API_URL, token: currentToken() });
         if (!source) return;
         try {
-          const resolved = await resolvePlayerSource(source);
-          if (gen !== generation.current) return;
-          await player.replaceAsync(resolved);
+          const resolved = await resolvePlayerSource(
+            source,
+            () => player.currentTime,
+            () => gen === generation.current && setView((v) => ({ ...v, phase: 'error' })),
+          );
+          if (gen !== generation.current) {
+            resolved.release();
+            return;
+          }
+          release.current();
+          release.current = resolved.release;
+          await player.replaceAsync(resolved.source);
           if (gen !== generation.current) return;
           // Loading took a while: start where the room is now, not where it was.
           const offset = store.getState().serverTimeOffset;
@@ -105,6 +117,7 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         nowPlaying: np,
         serverNow: serverNow(s.serverTimeOffset),
         position: loaded.current ? player.currentTime : null,
+        ready: loaded.current && player.playing && player.status === 'readyToPlay',
         listening: listeningRef.current,
         playable: np ? playableOnPhone(np.song) : false,
       });
@@ -155,6 +168,7 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
       unsubscribe?.();
       app.remove();
       stall.remove();
+      release.current();
     };
   }, [player, store, sync]);
 
@@ -194,10 +208,6 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         text: view.position.toFixed(3),
       }}
     >
-      {Platform.OS === 'web' ? (
-        // The web build plays through a <video> element, which exists only while a view is shown.
-        <VideoView player={player} nativeControls={false} style={styles.hidden} />
-      ) : null}
       <View style={styles.text}>
         <Text style={styles.title} numberOfLines={1}>
           {np ? np.song.trackName : t('player.nothing')}
@@ -249,7 +259,6 @@ const styles = StyleSheet.create({
     borderWidth: 1,
     borderColor: theme.border,
   },
-  hidden: { position: 'absolute', width: 1, height: 1, opacity: 0 },
   text: { flex: 1, gap: 2 },
   title: { color: theme.text, fontSize: 16, fontWeight: '700' },
   artist: { color: theme.muted, fontSize: 14 },

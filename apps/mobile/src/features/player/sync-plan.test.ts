@@ -1,5 +1,5 @@
 import type { MinimalSongDto } from '@tt/protocol';
-import { songKey, SyncPlanner, type SyncInput } from './sync-plan';
+import { MIN_SAMPLE_GAP_MS, songKey, SyncPlanner, type SyncInput } from './sync-plan';
 
 const song = (id: string, duration = 200): MinimalSongDto => ({
   artistName: 'Artist',
@@ -26,6 +26,7 @@ function input(over: Partial<SyncInput>): SyncInput {
     nowPlaying: np(),
     serverNow: T0,
     position: null,
+    ready: true,
     listening: true,
     playable: true,
     ...over,
@@ -48,20 +49,114 @@ describe('SyncPlanner', () => {
   it('does nothing below the threshold and seeks beyond it', () => {
     const p = new SyncPlanner({ alignSeeks: 0, maxNudge: 0 });
     p.plan('tick', input({}));
+    // The first position read after the load is where the player is seen from.
+    expect(p.plan('tick', input({ serverNow: T0 + 9_000, position: 9.2 }))).toMatchObject({
+      kind: 'none',
+      drift: null,
+    });
     expect(p.plan('tick', input({ serverNow: T0 + 10_000, position: 10.2 }))).toMatchObject({
       kind: 'none',
+      drift: expect.closeTo(0.2, 5),
     });
-    const step = p.plan('tick', input({ serverNow: T0 + 11_000, position: 10.5 }));
+    const step = p.plan('tick', input({ serverNow: T0 + 12_000, position: 11.5 }));
     expect(step).toMatchObject({ kind: 'seek', drift: expect.closeTo(-0.5, 5) });
-    if (step.kind === 'seek') expect(step.to).toBeGreaterThanOrEqual(11);
+    if (step.kind === 'seek') expect(step.to).toBeGreaterThanOrEqual(12);
   });
 
   it('nudges the rate for small drift', () => {
     const p = new SyncPlanner({ alignSeeks: 0 });
     p.plan('tick', input({}));
+    p.plan('tick', input({ serverNow: T0 + 9_000, position: 9.2 }));
     const step = p.plan('tick', input({ serverNow: T0 + 10_000, position: 10.2 }));
     expect(step.kind).toBe('rate');
     if (step.kind === 'rate') expect(step.rate).toBeLessThan(1);
+  });
+
+  it('does not measure a player that has not started: its position stands still, no seek loop', () => {
+    // The web export's <video> stayed at readyState 1: each second the planner found it further
+    // behind and seeked it again, and every seek restarted the loading it was waiting for.
+    const p = new SyncPlanner();
+    expect(p.plan('tick', input({ serverNow: T0 + 20_000 }))).toMatchObject({ kind: 'load' });
+    for (let s = 21; s < 40; s++) {
+      // Its flags may even say ready (left from the song before); its position does not move.
+      expect(p.plan('tick', input({ serverNow: T0 + s * 1000, position: 20 }))).toEqual({
+        kind: 'none',
+        drift: null,
+      });
+    }
+    // It plays: one more reading that shows it moving, then it is measured.
+    expect(p.plan('tick', input({ serverNow: T0 + 40_000, position: 20.9 }))).toMatchObject({
+      kind: 'seek',
+      to: expect.closeTo(40, 0),
+    });
+  });
+
+  it('does not measure while the player is loading or paused', () => {
+    const p = new SyncPlanner();
+    p.plan('tick', input({}));
+    for (let s = 1; s < 6; s++) {
+      const step = p.plan(
+        'tick',
+        input({ serverNow: T0 + s * 1000, position: s - 3, ready: false }),
+      );
+      expect(step).toEqual({ kind: 'none', drift: null });
+    }
+  });
+
+  it('compares positions at least MIN_SAMPLE_GAP_MS apart (the room store changes often)', () => {
+    const p = new SyncPlanner({ alignSeeks: 0 });
+    p.plan('tick', input({}));
+    p.plan('tick', input({ serverNow: T0 + 9_000, position: 9 }));
+    // 100 ms later (a store change), 2 s behind: not compared yet.
+    expect(p.plan('tick', input({ serverNow: T0 + 9_100, position: 7.1 }))).toEqual({
+      kind: 'none',
+      drift: null,
+    });
+    expect(
+      p.plan('tick', input({ serverNow: T0 + 9_000 + MIN_SAMPLE_GAP_MS, position: 7.5 })),
+    ).toEqual({ kind: 'none', drift: null });
+    expect(p.plan('tick', input({ serverNow: T0 + 11_000, position: 9.5 }))).toMatchObject({
+      kind: 'seek',
+    });
+  });
+
+  it('after its own seek it waits for the player to move again, and ignores the stall it causes', () => {
+    const p = new SyncPlanner({ alignSeeks: 0 });
+    p.plan('tick', input({}));
+    p.plan('tick', input({ serverNow: T0 + 9_000, position: 8 }));
+    expect(p.plan('tick', input({ serverNow: T0 + 10_000, position: 9 }))).toMatchObject({
+      kind: 'seek',
+    });
+    // The seek makes the player buffer: the stall it reports then is that seek's.
+    expect(p.plan('stalled', input({ serverNow: T0 + 10_500, position: 10 }))).toEqual({
+      kind: 'none',
+      drift: null,
+    });
+    // Seen from the seek's target, then moving, in step: nothing to do.
+    expect(p.plan('tick', input({ serverNow: T0 + 11_000, position: 11 }))).toEqual({
+      kind: 'none',
+      drift: null,
+    });
+    expect(p.plan('tick', input({ serverNow: T0 + 12_000, position: 12 }))).toMatchObject({
+      kind: 'none',
+      drift: expect.closeTo(0, 5),
+    });
+  });
+
+  it('a stall of its own: measured again once the player moves, and sought back', () => {
+    const p = new SyncPlanner();
+    p.plan('tick', input({}));
+    p.plan('tick', input({ serverNow: T0 + 9_000, position: 9 }));
+    p.plan('tick', input({ serverNow: T0 + 10_000, position: 10 }));
+    expect(p.plan('stalled', input({ serverNow: T0 + 14_000, position: 11 }))).toEqual({
+      kind: 'none',
+      drift: null,
+    });
+    p.plan('tick', input({ serverNow: T0 + 15_000, position: 11.5 }));
+    expect(p.plan('tick', input({ serverNow: T0 + 16_000, position: 12.5 }))).toMatchObject({
+      kind: 'seek',
+      to: expect.closeTo(16, 0),
+    });
   });
 
   it('a different song replaces the playing one; a replay of the same song is new too', () => {
@@ -94,14 +189,14 @@ describe('SyncPlanner', () => {
     });
   });
 
-  it('after a reconnect or a stall it seeks to the server position, even with little drift', () => {
+  it('after a reconnect it seeks to the server position, even with little drift', () => {
     const p = new SyncPlanner();
     p.plan('tick', input({}));
     expect(p.plan('reconnected', input({ serverNow: T0 + 30_000, position: 12 }))).toMatchObject({
       kind: 'seek',
       to: 30,
     });
-    expect(p.plan('stalled', input({ serverNow: T0 + 31_000, position: 31 }))).toMatchObject({
+    expect(p.plan('reconnected', input({ serverNow: T0 + 31_000, position: 31 }))).toMatchObject({
       kind: 'seek',
       to: 31,
     });
