@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['apps/web/e2e/**/*.test.ts'],
+          include: ['apps/web/e2e/**/*.test.ts', 'apps/mobile/e2e/**/*.test.ts'],
           testTimeout: 180_000,
           // expect.poll waits for a condition (a saved change, a message arriving); its default of
           // 1 s is shorter than one request on a loaded 2-core CI with two browsers running.
