@@ -1,11 +1,13 @@
 import { router } from 'expo-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, Pressable, StyleSheet, Text, View } from 'react-native';
+import { Modal, Pressable, ScrollView, StyleSheet, Text, View } from 'react-native';
 import type { ClientRoomState } from '@tt/protocol';
 import { ApiError } from '../../lib/api';
 import { theme } from '../../ui/theme';
+import { useRoomActor } from '../dj/seat';
 import { Avatar } from './Avatar';
+import { ModerationPanel } from './ModerationPanel';
 import {
   useBlockMutation,
   useFollowingQuery,
@@ -34,7 +36,8 @@ function Action(props: {
 }
 
 /**
- * A person in the room: follow, add as a friend, block, message (the web's UserSheet endpoints).
+ * A person in the room: follow, add as a friend, block, message (the web's UserSheet endpoints),
+ * and for those the access table lets moderate here, the moderator's actions (ModerationPanel).
  * Guests and the person themself see the card without actions.
  */
 export function PersonCard({
@@ -50,6 +53,10 @@ export function PersonCard({
 }) {
   const { t } = useTranslation();
   const profile = state.allUserData[uuid]?.userProfile;
+  const actor = useRoomActor(state);
+  // Their name as the card opened: it stays when they leave (kicked, banned) while it is open.
+  const [nickname] = useState(profile?.nickname ?? '?');
+  const [color] = useState(profile?.color ?? theme.brand);
   const acts = !me.isGuest && me.uuid !== null && me.uuid !== uuid;
   const following = useFollowingQuery(uuid, acts);
   const follow = useFollowMutation(uuid);
@@ -61,12 +68,16 @@ export function PersonCard({
       () => setNote(done),
       (err: unknown) => setNote(err instanceof ApiError ? err.displayText : t('errors.generic')),
     );
-  const nickname = profile?.nickname ?? '?';
   return (
     <Modal transparent animationType="slide" visible onRequestClose={onClose}>
       <Pressable style={styles.backdrop} onPress={onClose} testID="person-backdrop" />
-      <View style={styles.sheet} testID="person-card">
-        <Avatar nickname={nickname} color={profile?.color ?? theme.brand} size={72} />
+      <ScrollView
+        style={styles.sheetScroll}
+        contentContainerStyle={styles.sheet}
+        testID="person-card"
+        keyboardShouldPersistTaps="handled"
+      >
+        <Avatar nickname={nickname} color={color} size={72} />
         {acts ? (
           <View style={styles.actions}>
             <Action
@@ -110,18 +121,23 @@ export function PersonCard({
             {note}
           </Text>
         ) : null}
+        <ModerationPanel state={state} uuid={uuid} name={nickname} actor={actor} />
         <Action id="person-close" label={t('room.person.close')} onPress={onClose} />
-      </View>
+      </ScrollView>
     </Modal>
   );
 }
 
 const styles = StyleSheet.create({
   backdrop: { flex: 1, backgroundColor: '#0009' },
-  sheet: {
+  sheetScroll: {
+    flexGrow: 0,
+    maxHeight: '85%',
     backgroundColor: theme.surface,
     borderTopLeftRadius: 24,
     borderTopRightRadius: 24,
+  },
+  sheet: {
     padding: 20,
     gap: 12,
     alignItems: 'center',
