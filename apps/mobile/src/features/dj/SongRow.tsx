@@ -39,7 +39,7 @@ export function SongRow({
         </View>
       )}
       <View style={styles.text}>
-        <Text style={styles.title} numberOfLines={1}>
+        <Text style={styles.title} numberOfLines={1} testID="song-title">
           {song.trackName}
         </Text>
         <Text style={styles.muted} numberOfLines={1}>

@@ -41,9 +41,3 @@ export function Providers({ children }: { children: ReactNode }) {
     </QueryClientProvider>
   );
 }
-
-/** A fake JWT carrying a uuid and roles (the app reads, never verifies, its payload). */
-export function fakeToken(uuid: string, roles: string[]): string {
-  const payload = btoa(JSON.stringify({ uuid, roles, type: 'user' }));
-  return `e30.${payload}.sig`;
-}
