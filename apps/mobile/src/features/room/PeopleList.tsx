@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, Text, View } from 'react-native';
 import type { ClientRoomState } from '@tt/protocol';
 import { theme } from '../../ui/theme';
+import './access-i18n';
 import { Avatar } from './Avatar';
 import { PersonCard } from './PersonCard';
 
-/** Everyone in the room, DJs first; tapping someone opens their card. */
+/** The room roles and platform roles a person's row names (as the web's people list). */
+const ROLE_BADGES = ['owner', 'coOwner', 'moderator', 'globalModerator', 'admin', 'staff'];
+
+/** Everyone in the room, DJs first, with their role here; tapping someone opens their card. */
 export function PeopleList({
   state,
   me,
@@ -39,7 +43,15 @@ export function PeopleList({
             size={32}
             showName={false}
           />
-          <Text style={styles.name}>{nick(u.uuid)}</Text>
+          <Text style={styles.name} numberOfLines={1}>
+            {nick(u.uuid)}
+            {u.uuid === me.uuid ? <Text style={styles.muted}> ({t('roomAccess.you')})</Text> : null}
+          </Text>
+          {u.highestRole && ROLE_BADGES.includes(u.highestRole) ? (
+            <Text style={styles.role}>{t(`roomAccess.roles.${u.highestRole}`)}</Text>
+          ) : u.tokenRole === 'guest' ? (
+            <Text style={styles.role}>{t('roomAccess.roles.guest')}</Text>
+          ) : null}
           {djs.has(u.uuid) ? <Text style={styles.badge}>{t('room.dj')}</Text> : null}
         </Pressable>
       ))}
@@ -53,6 +65,17 @@ const styles = StyleSheet.create({
   heading: { color: theme.muted, fontSize: 12, fontWeight: '700', textTransform: 'uppercase' },
   row: { flexDirection: 'row', alignItems: 'center', gap: 6, minHeight: 48 },
   name: { color: theme.text, flex: 1 },
+  muted: { color: theme.muted },
+  role: {
+    color: theme.text,
+    borderColor: theme.border,
+    borderWidth: 1,
+    borderRadius: 999,
+    paddingHorizontal: 8,
+    fontSize: 11,
+    fontWeight: '600',
+    overflow: 'hidden',
+  },
   badge: {
     color: '#fff',
     backgroundColor: theme.brand,

@@ -10,6 +10,16 @@ const en = {
       enter: 'Enter the room',
       back: 'Back to the rooms',
     },
+    you: 'you',
+    roles: {
+      owner: 'Owner',
+      coOwner: 'Co-owner',
+      moderator: 'Moderator',
+      globalModerator: 'Global moderator',
+      admin: 'Admin',
+      staff: 'Staff',
+      guest: 'Guest',
+    },
     mod: {
       title: 'Moderator',
       removeDj: 'Remove from the booth',
@@ -65,6 +75,16 @@ const es: typeof en = {
       label: 'Contraseña de la sala',
       enter: 'Entrar en la sala',
       back: 'Volver a las salas',
+    },
+    you: 'tú',
+    roles: {
+      owner: 'Dueño',
+      coOwner: 'Codueño',
+      moderator: 'Moderador',
+      globalModerator: 'Moderador global',
+      admin: 'Admin',
+      staff: 'Staff',
+      guest: 'Invitado',
     },
     mod: {
       title: 'Moderación',
