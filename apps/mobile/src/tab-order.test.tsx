@@ -1,26 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { renderRouter, screen } from 'expo-router/testing-library';
+import { getMockContext, renderRouter, screen } from 'expo-router/testing-library';
 import RootLayout from '../app/_layout';
 import { queryClient } from './lib/queryClient';
 
 jest.mock('expo-notifications', () => jest.requireActual('./testing/notifications-mock'));
 
-const APP = path.join(__dirname, '..', 'app');
-
 /**
  * Every route file of app/ by its expo-router name (`index`, `profile/edit`, `(auth)/sign-in`):
  * screens as stand-ins that render nothing; a folder's own _layout as it is (it changes the names
- * the tabs see); the root layout itself is what is tested.
+ * the tabs see); the root layout itself is what is tested. Jest runs in the app's folder.
  */
-function appRoutes(dir = APP, prefix = ''): [string, unknown][] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, unknown][] => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return appRoutes(file, `${prefix}${entry.name}/`);
-    const name = entry.name.replace(/\.tsx?$/, '');
-    if (name === entry.name || /\.test$/.test(name) || `${prefix}${name}` === '_layout') return [];
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return [[`${prefix}${name}`, name === '_layout' ? require(file).default : () => null]];
+function appRoutes(): [string, unknown][] {
+  const app = getMockContext('app');
+  return app.keys().flatMap((file): [string, unknown][] => {
+    const name = file.replace(/^\.\//, '').replace(/\.tsx?$/, '');
+    if (name === '_layout') return [];
+    return [[name, name.endsWith('/_layout') ? app(file).default : () => null]];
   });
 }
 
