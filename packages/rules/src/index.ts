@@ -12,3 +12,5 @@ export * from './brand';
 export * from './communities';
 export * from './access/index';
 export * from './notification-text';
+export * from './chat-view';
+export * from './notification-live';
