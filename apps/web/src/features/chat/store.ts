@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CometMessage } from '@tt/protocol';
-import { mergeChatMessages, toggleReaction } from '@tt/rules';
+import { toggleReaction, upsertItems } from '@tt/rules';
 import { toChatItem, type ChatItem } from './model';
 
 /**
@@ -37,35 +37,6 @@ interface ChatStore {
   reaction: (messageId: string, reaction: string, uid: string, added: boolean) => void;
   hide: (reportIdentifier: string) => void;
   reset: () => void;
-}
-
-/** CHAT-MERGE-1, with replacement: a confirmed or edited message takes its local copy's place. */
-export function upsertItems(
-  current: readonly ChatItem[],
-  incoming: readonly ChatItem[],
-  hidden: ReadonlySet<string>,
-  where: 'after' | 'before' = 'after',
-): ChatItem[] {
-  const byUuid = new Map(incoming.map((m) => [m.uuid, m]));
-  const replaced = current.map((m) => {
-    const next = byUuid.get(m.uuid);
-    if (!next) return m;
-    byUuid.delete(m.uuid);
-    return next;
-  });
-  const fresh = incoming.filter((m) => byUuid.has(m.uuid));
-  if (where === 'before') {
-    // An older page goes in front; hidden (reported) ones stay out.
-    const older = fresh.filter(
-      (m) => !(m.reportIdentifier !== undefined && hidden.has(m.reportIdentifier)),
-    );
-    return [...older, ...replaced];
-  }
-  const merged = mergeChatMessages(replaced, fresh, hidden);
-  // Confirmed messages keep the order the server gave them; local ones stay last.
-  const local = merged.filter((m) => m.send !== 'sent');
-  const sent = merged.filter((m) => m.send === 'sent').sort((a, b) => a.sentAtMs - b.sentAtMs);
-  return [...sent, ...local];
 }
 
 export const useChatStore = create<ChatStore>()((set) => ({
