@@ -4,7 +4,7 @@ import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { theme } from '../../ui/theme';
 import { Avatar } from '../room/Avatar';
 import './i18n';
-import { mentionsMe, textParts, type ChatItem } from './model';
+import { hasMedia, mentionsMe, textParts, type ChatItem } from './model';
 
 /** The reactions a message offers (CHAT-REACT-1: each one toggles). */
 export const QUICK_REACTIONS = ['🔥', '❤️', '😂', '🙌', '👏'] as const;
@@ -93,7 +93,7 @@ export const MessageRow = memo(function MessageRow({
             )}
           </Text>
         ) : null}
-        {item.media ? <Text style={styles.muted}>{t('chat.media')}</Text> : null}
+        {hasMedia(item) ? <Text style={styles.muted}>{t('chat.media')}</Text> : null}
         {shown.length ? (
           <View style={styles.reactions}>
             {shown.map(([r, users]) => {
