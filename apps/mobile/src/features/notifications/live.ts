@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { NotificationDto } from '@tt/protocol';
+import { withLiveNotification } from '@tt/rules';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { chatSocket } from '../chat/socket';
@@ -29,17 +30,9 @@ export function useLiveNotifications(): void {
       queryClient.setQueryData<number>(notificationKeys.unread, (c) =>
         c === undefined ? c : c + 1,
       );
-      queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) => {
-        const first = data?.pages[0];
-        if (!data || !first || first.notifications.some((x) => x.id === n.id)) return data;
-        return {
-          ...data,
-          pages: [
-            { ...first, unread: first.unread + 1, notifications: [n, ...first.notifications] },
-            ...data.pages.slice(1),
-          ],
-        };
-      });
+      queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) =>
+        withLiveNotification(data, n),
+      );
     });
   }, [signedIn]);
 }

@@ -6,6 +6,7 @@ import {
   type NotificationPageDto,
   type NotificationSettingsDto,
 } from '@tt/protocol';
+import { withLiveNotification } from '@tt/rules';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useIsSignedIn } from '../../lib/session';
@@ -101,15 +102,9 @@ export function useLiveNotifications(): void {
       if (e.type !== 'notification') return;
       const n: NotificationDto = e.notification;
       queryClient.setQueryData<number>(notificationKeys.unread, (c0) => (c0 ?? 0) + 1);
-      queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) => {
-        if (!data?.pages.length) return data;
-        const [first, ...rest] = data.pages;
-        if (first!.notifications.some((x) => x.id === n.id)) return data;
-        return {
-          ...data,
-          pages: [{ ...first!, notifications: [n, ...first!.notifications] }, ...rest],
-        };
-      });
+      queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) =>
+        withLiveNotification(data, n),
+      );
     });
   }, [signedIn]);
 }
