@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationDto, NotificationPageDto } from '@tt/protocol';
-import { withLiveNotification } from './notification-live';
+import { liveNotificationStep, withLiveNotification } from './notification-live';
 
 const note = (id: string) => ({ id, kind: 'custom', title: id, body: '' }) as NotificationDto;
 const page = (ids: string[], unread: number): NotificationPageDto => ({
@@ -24,5 +24,16 @@ describe('live notifications in a paged list', () => {
     expect(withLiveNotification(undefined, note('a'))).toBeUndefined();
     const empty = { pages: [] as NotificationPageDto[] };
     expect(withLiveNotification(empty, note('a'))).toBe(empty);
+  });
+
+  it('NOTIFY-LIVE-1: a reconnect refetches all, being connected the count, a frame adds one', () => {
+    expect(liveNotificationStep({ type: 'resync' })).toEqual({ refetch: 'all' });
+    expect(liveNotificationStep({ type: 'status', connected: true })).toEqual({
+      refetch: 'unread',
+    });
+    expect(liveNotificationStep({ type: 'status', connected: false })).toBeNull();
+    const n = note('a');
+    expect(liveNotificationStep({ type: 'notification', notification: n })).toEqual({ add: n });
+    expect(liveNotificationStep({ type: 'message' })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import type { NotificationDto } from '@tt/protocol';
-import { withLiveNotification } from '@tt/rules';
+import { liveNotificationStep, withLiveNotification } from '@tt/rules';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { chatSocket } from '../chat/socket';
@@ -17,21 +16,17 @@ export function useLiveNotifications(): void {
   useEffect(() => {
     if (!signedIn) return;
     return chatSocket.subscribe((e) => {
-      if (e.type === 'resync') {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      const step = liveNotificationStep(e);
+      if (!step) return;
+      if ('refetch' in step) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys[step.refetch] });
         return;
       }
-      if (e.type === 'status' && e.connected) {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
-        return;
-      }
-      if (e.type !== 'notification') return;
-      const n: NotificationDto = e.notification;
       queryClient.setQueryData<number>(notificationKeys.unread, (c) =>
         c === undefined ? c : c + 1,
       );
       queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) =>
-        withLiveNotification(data, n),
+        withLiveNotification(data, step.add),
       );
     });
   }, [signedIn]);

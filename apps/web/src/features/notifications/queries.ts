@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import {
   notificationCentreEndpoints as c,
-  type NotificationDto,
   type NotificationPageDto,
   type NotificationSettingsDto,
 } from '@tt/protocol';
-import { withLiveNotification } from '@tt/rules';
+import { liveNotificationStep, withLiveNotification } from '@tt/rules';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useIsSignedIn } from '../../lib/session';
@@ -89,21 +88,17 @@ export function useLiveNotifications(): void {
   useEffect(() => {
     if (!signedIn) return;
     return subscribeChatEvents((e) => {
-      if (e.type === 'resync') {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      // A reconnect refetches everything; being connected (the first time too) the count: what
+      // arrived between its first fetch and the socket being ready would otherwise be missed.
+      const step = liveNotificationStep(e);
+      if (!step) return;
+      if ('refetch' in step) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys[step.refetch] });
         return;
       }
-      // Connected (the first time too): what arrived between the count's first fetch and the
-      // socket being ready would otherwise be missed until the count is fetched again.
-      if (e.type === 'status' && e.connected) {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
-        return;
-      }
-      if (e.type !== 'notification') return;
-      const n: NotificationDto = e.notification;
       queryClient.setQueryData<number>(notificationKeys.unread, (c0) => (c0 ?? 0) + 1);
       queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) =>
-        withLiveNotification(data, n),
+        withLiveNotification(data, step.add),
       );
     });
   }, [signedIn]);
