@@ -14,3 +14,4 @@ export * from './access/index';
 export * from './notification-text';
 export * from './chat-view';
 export * from './notification-live';
+export * from './avatar-figure/index';
