@@ -1,11 +1,13 @@
+import { useMemo } from 'react';
 import type { AvatarArt } from '@tt/protocol';
-import { Arm, Legs, Torso, torsoOf } from './bodies';
-import { Accessory, Face, HairBack, HairFront, Head } from './parts';
+import { avatarFigureSize, avatarShapes } from '@tt/rules';
 import { useAvatarArt } from './queries';
+import { Shape } from './Shape';
 
 /**
  * A character drawn from its layers (AVATAR-ART-1): the whole figure (floor, booth, picker) or
  * its head (chat, cards, menus). Idles with a sway; `dancing` makes it dance (liking the song).
+ * The shapes come from @tt/rules (avatarShapes), which the phone app draws too.
  */
 export function Figure({
   art,
@@ -22,45 +24,18 @@ export function Figure({
   className?: string;
 }) {
   const head = mode === 'head';
-  const viewBox = head ? '20 -6 80 84' : '0 -8 120 168';
-  const width = head ? size * (80 / 84) : size * (120 / 168);
-  const t = torsoOf(art.body);
+  const drawing = useMemo(() => avatarShapes(art, mode), [art, mode]);
+  const { width } = avatarFigureSize(mode, size);
   return (
     <svg
       className={`avatar-figure ${head ? 'is-head' : 'is-full'} ${dancing ? 'is-dancing' : ''} ${className}`}
-      viewBox={viewBox}
+      viewBox={drawing.viewBox}
       width={width}
       height={size}
       aria-hidden="true"
       focusable="false"
     >
-      <g className="av-all">
-        {head ? null : (
-          <g className="av-body">
-            <Legs art={art} />
-            <Arm art={art} side={-1} />
-            <Arm art={art} side={1} />
-            <Torso art={art} />
-            <Accessory
-              art={{
-                ...art,
-                accessory:
-                  art.accessory === 'chain' || art.accessory === 'star' ? art.accessory : 'none',
-              }}
-              chestY={t.y0 + 6}
-            />
-          </g>
-        )}
-        <g className="av-head">
-          <HairBack art={art} />
-          <Head art={art} />
-          <Face art={art} />
-          <HairFront art={art} />
-          {art.accessory === 'chain' || art.accessory === 'star' ? null : (
-            <Accessory art={art} chestY={t.y0 + 6} />
-          )}
-        </g>
-      </g>
+      <Shape shape={drawing.root} />
     </svg>
   );
 }
