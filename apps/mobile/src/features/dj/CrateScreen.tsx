@@ -70,9 +70,6 @@ export function CrateScreen({ crateRef }: { crateRef: CrateRef }) {
 
   const header = (
     <View style={styles.head}>
-      <Text style={styles.name} testID="crate-name">
-        {name}
-      </Text>
       <Text style={styles.muted} testID="crate-count">
         {t('dj.crates.songCount', { count: total })}
       </Text>
@@ -141,6 +138,7 @@ export function CrateScreen({ crateRef }: { crateRef: CrateRef }) {
               <SongRow
                 song={song}
                 highlight={onAir}
+                lines={2}
                 note={onAir ? t('dj.crate.playing') : undefined}
                 testID={`crate-song-${i}`}
               >
@@ -190,7 +188,6 @@ const styles = StyleSheet.create({
   center: { flex: 1, alignItems: 'center', justifyContent: 'center', gap: 12 },
   list: { padding: 16, gap: 8 },
   head: { gap: 10, marginBottom: 8 },
-  name: { color: theme.text, fontSize: 22, fontWeight: '800' },
   muted: { color: theme.muted },
   active: { color: theme.text, fontWeight: '600' },
   note: { color: theme.text },

@@ -32,7 +32,9 @@ function CrateCard({
       testID={`crate-${key}`}
     >
       <View style={styles.disc}>
-        <Text style={styles.discGlyph}>{'special' in crateRef ? '★' : '♫'}</Text>
+        <Text style={styles.discGlyph}>
+          {'special' in crateRef ? (crateRef.special === 'queue' ? '☰' : '★') : '♫'}
+        </Text>
       </View>
       <View style={styles.cardText}>
         <Text style={styles.cardName} numberOfLines={1}>
@@ -42,12 +44,13 @@ function CrateCard({
           {count === undefined ? '…' : t('dj.crates.songCount', { count })}
           {importing ? ` · ${t('dj.crates.importing')}` : ''}
         </Text>
+        {active ? (
+          <Text style={styles.active} testID={`crate-${key}-active`}>
+            ♪ {t('dj.crates.active')}
+          </Text>
+        ) : null}
       </View>
-      {active ? (
-        <Text style={styles.badge} testID={`crate-${key}-active`}>
-          {t('dj.crates.active')}
-        </Text>
-      ) : null}
+      <Text style={styles.chevron}>›</Text>
     </Pressable>
   );
 }
@@ -193,18 +196,8 @@ const styles = StyleSheet.create({
   discGlyph: { color: '#fff', fontSize: 18 },
   cardText: { flex: 1, minWidth: 0 },
   cardName: { color: theme.text, fontWeight: '700', fontSize: 16 },
-  badge: {
-    color: '#fff',
-    backgroundColor: theme.brand,
-    borderRadius: 999,
-    paddingHorizontal: 8,
-    paddingVertical: 2,
-    fontSize: 11,
-    fontWeight: '700',
-    overflow: 'hidden',
-    maxWidth: 110,
-    textAlign: 'center',
-  },
+  active: { color: theme.text, fontWeight: '700', fontSize: 12, marginTop: 2 },
+  chevron: { color: theme.muted, fontSize: 26 },
   create: { gap: 8 },
   input: {
     minHeight: 48,

@@ -17,11 +17,14 @@ export function SongRow({
   song,
   note,
   highlight,
+  lines = 1,
   testID,
   children,
 }: {
   song: RowSong;
   note?: string;
+  /** Lines the title may take (2 where the row's buttons leave it little room). */
+  lines?: number;
   highlight?: boolean;
   testID?: string;
   children?: ReactNode;
@@ -39,7 +42,7 @@ export function SongRow({
         </View>
       )}
       <View style={styles.text}>
-        <Text style={styles.title} numberOfLines={1} testID="song-title">
+        <Text style={styles.title} numberOfLines={lines} testID="song-title">
           {song.trackName}
         </Text>
         <Text style={styles.muted} numberOfLines={1}>
@@ -96,7 +99,7 @@ const styles = StyleSheet.create({
     backgroundColor: theme.surface,
   },
   highlight: { borderWidth: 1, borderColor: theme.brand },
-  art: { width: 48, height: 48, borderRadius: 10 },
+  art: { width: 44, height: 44, borderRadius: 10 },
   tile: { backgroundColor: theme.border, alignItems: 'center', justifyContent: 'center' },
   glyph: { color: theme.muted, fontSize: 20 },
   text: { flex: 1, minWidth: 0 },
@@ -105,9 +108,9 @@ const styles = StyleSheet.create({
   explicit: { color: theme.text, fontWeight: '800' },
   actions: { flexDirection: 'row', gap: 4 },
   button: {
-    minWidth: 36,
+    minWidth: 34,
     minHeight: 40,
-    paddingHorizontal: 8,
+    paddingHorizontal: 6,
     borderRadius: 10,
     borderWidth: 1,
     borderColor: theme.border,

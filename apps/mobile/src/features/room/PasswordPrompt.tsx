@@ -40,7 +40,10 @@ export function PasswordPrompt({
       testID="room-password"
     >
       <View style={styles.card}>
-        <Text style={styles.lock}>🔒</Text>
+        <View style={styles.lock} accessibilityElementsHidden importantForAccessibility="no">
+          <View style={styles.shackle} />
+          <View style={styles.lockBody} />
+        </View>
         <Text style={styles.room} numberOfLines={2}>
           {roomName}
         </Text>
@@ -107,7 +110,17 @@ const styles = StyleSheet.create({
     borderColor: theme.brand,
     alignItems: 'stretch',
   },
-  lock: { fontSize: 34, textAlign: 'center' },
+  lock: { alignSelf: 'center', alignItems: 'center', marginBottom: 4 },
+  shackle: {
+    width: 26,
+    height: 22,
+    borderWidth: 4,
+    borderBottomWidth: 0,
+    borderColor: theme.brand,
+    borderTopLeftRadius: 13,
+    borderTopRightRadius: 13,
+  },
+  lockBody: { width: 40, height: 30, borderRadius: 8, backgroundColor: theme.brand },
   room: { color: theme.muted, textAlign: 'center', fontWeight: '700' },
   title: { color: theme.text, fontSize: 20, fontWeight: '800', textAlign: 'center' },
   muted: { color: theme.muted, textAlign: 'center' },
