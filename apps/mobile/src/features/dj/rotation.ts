@@ -74,7 +74,7 @@ export async function syncNextSong(me: string | null, songs: readonly CrateSongD
  * order changes my next song too.
  */
 export function useCrateRotation(
-  state: ClientRoomState,
+  state: ClientRoomState | null,
   me: string | null,
   crate: CrateRef,
   songs: CrateSongDto[] | null,
@@ -82,8 +82,8 @@ export function useCrateRotation(
 ) {
   const last = useRef<Play | null>(null);
   const busy = useRef(false);
-  const play = currentPlay(state);
-  const seat = me ? state.djs.find((d) => d.uuid === me) : undefined;
+  const play = state ? currentPlay(state) : null;
+  const seat = me && state ? state.djs.find((d) => d.uuid === me) : undefined;
 
   const rotate = useCallback(
     async (ended: Play | null) => {

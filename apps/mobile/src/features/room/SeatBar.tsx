@@ -8,7 +8,7 @@ import { theme } from '../../ui/theme';
 import { refKey, useActiveCrate } from '../dj/active-crate';
 import '../dj/i18n';
 import { useCrateSongs } from '../dj/queries';
-import { currentPlay, upNextUuid, useCrateRotation } from '../dj/rotation';
+import { currentPlay, upNextUuid } from '../dj/rotation';
 import type { SeatBlock } from '../dj/seat';
 import { SongRow } from '../dj/SongRow';
 import { toRoomSong } from '../dj/songs';
@@ -36,14 +36,14 @@ function Button(props: {
 
 /**
  * My seat's actions and what they said: take a seat (with the top song of the crate I DJ from),
- * leave it, skip my song. While I am seated my crate plays in order (useCrateRotation).
+ * leave it, skip my song. (My crate plays in order while I am seated: useDjRotation, run by the
+ * room screen through useEnterRoom.)
  */
-export function useSeat(state: ClientRoomState, me: string | null, signedIn: boolean) {
+export function useSeat(signedIn: boolean) {
   const { t } = useTranslation();
   const crate = useActiveCrate();
   const songs = useCrateSongs(crate, signedIn);
   const list = songs.data?.songs ?? null;
-  useCrateRotation(state, me, crate, list, songs.data?.total ?? 0);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const top = list?.[0] ?? null;

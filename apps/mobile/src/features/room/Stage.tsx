@@ -8,7 +8,7 @@ import { SeatBar, useSeat } from './SeatBar';
 
 function profileOf(state: ClientRoomState, uuid: string) {
   const p = state.allUserData[uuid]?.userProfile;
-  return { nickname: p?.nickname ?? '?', color: p?.color ?? theme.brand };
+  return { nickname: p?.nickname ?? '?', color: p?.color ?? theme.brand, avatarId: p?.avatarId };
 }
 
 /**
@@ -23,7 +23,7 @@ export function Stage({ state }: { state: ClientRoomState }) {
   const dancing = state.nowPlaying !== null && state.vibeMeter > 0;
   const playingDj = state.nowPlaying?.song ? state.djs[0]?.uuid : undefined;
   const seated = me !== null && state.djs.some((d) => d.uuid === me);
-  const seat = useSeat(state, me, block !== 'guest' && me !== null);
+  const seat = useSeat(block !== 'guest' && me !== null);
   const free = Math.max(0, Math.max(1, state.settings.numberOfDjs || 1) - state.visibleDjs.length);
   return (
     <View style={styles.wrap}>
@@ -33,6 +33,7 @@ export function Stage({ state }: { state: ClientRoomState }) {
           <Avatar
             key={dj.uuid}
             {...profileOf(state, dj.uuid)}
+            mode="full"
             size={56}
             ring={dj.uuid === playingDj}
             dancing={dancing}
@@ -73,6 +74,7 @@ export function Stage({ state }: { state: ClientRoomState }) {
             <Avatar
               key={u.uuid}
               {...profileOf(state, u.uuid)}
+              mode="full"
               ring={state.allUserData[u.uuid]?.songVotes?.like === true}
               dancing={dancing}
               testID={`floor-${u.uuid}`}

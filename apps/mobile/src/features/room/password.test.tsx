@@ -9,6 +9,10 @@ import { fakeFetch, Providers } from '../dj/testing';
 import { PasswordPrompt } from './PasswordPrompt';
 import { useEnterRoom } from './useEnterRoom';
 
+jest.mock('../../lib/session', () => ({
+  useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'me', roles: ['user'] }),
+}));
+
 // The room session is mocked: entering without the right password is refused by the socket
 // (the REST join lets a missing password pass), entering with it fills the room.
 jest.mock('./session', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERRORS, type RoomDto } from '@tt/protocol';
 import { ApiError } from '../../lib/api';
+import { useDjRotation } from '../dj/useDjRotation';
 import { useJoinRoomMutation } from './queries';
 import { roomSession, roomStore, useRoomStore } from './session';
 
@@ -46,6 +47,8 @@ function passwordCodeOf(err: unknown): string | null {
  * it (SEC-ROOM-PRIV-1), as it refuses a wrong one; either refusal turns the gate into a password
  * prompt. Its `submit` joins again with the password (REST join, then the socket); a wrong one
  * comes back with the server's message (SEC-ROOMPW-1: too many tries are refused too).
+ *
+ * While the room screen is open, my crate plays when I am in its booth (useDjRotation).
  */
 export function useEnterRoom(room: RoomDto | undefined, token: string | null): Gate {
   const [gate, setGate] = useState<Held>({ kind: 'joining' });
@@ -55,6 +58,7 @@ export function useEnterRoom(room: RoomDto | undefined, token: string | null): G
   const status = useRoomStore((s) => s.status);
   const socketCode = useRoomStore((s) => s.errorCode);
   const socketError = useRoomStore((s) => s.error);
+  useDjRotation();
 
   const join = useCallback(
     async (target: RoomDto, password?: string) => {
