@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Animated, Easing, StyleSheet, Text, View } from 'react-native';
+import { avatarFigureSize } from '@tt/rules';
 import { theme } from '../../ui/theme';
+import { Figure } from '../avatars/Figure';
+import { useAvatarArt } from '../avatars/queries';
 
 export interface AvatarProps {
   nickname: string;
@@ -13,6 +16,13 @@ export interface AvatarProps {
   /** The nickname under the badge (off where the name is written beside it). */
   showName?: boolean;
   testID?: string;
+  /** Their avatar's slug (a profile's avatarId): drawn as that character when it names one. */
+  avatarId?: string | null;
+  /**
+   * `head`: the character's head in the round badge (lists, cards, chat); `full`: the whole
+   * character standing on a spot of their colour, 1.5 × `size` high (the stage and the floor).
+   */
+  mode?: 'head' | 'full';
 }
 
 function initials(name: string): string {
@@ -21,7 +31,11 @@ function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** A person as a round badge in their avatar's colour with their initials, bobbing when dancing. */
+/**
+ * A person: their avatar character (AVATAR-ART-1) on their colour when `avatarId` names one, else
+ * a round badge in their colour with their initials; bobbing (and the character's eyes closed)
+ * when dancing.
+ */
 export function Avatar({
   nickname,
   color,
@@ -30,7 +44,10 @@ export function Avatar({
   ring,
   showName = true,
   testID,
+  avatarId,
+  mode = 'head',
 }: AvatarProps) {
+  const art = useAvatarArt(avatarId);
   const bob = useRef(new Animated.Value(0)).current;
   useEffect(() => {
     if (!dancing) {
@@ -57,23 +74,65 @@ export function Avatar({
     return () => loop.stop();
   }, [dancing, bob]);
   const translateY = bob.interpolate({ inputRange: [0, 1], outputRange: [0, -size / 6] });
+  const background = color || theme.brand;
+  const full = art !== null && mode === 'full';
+  const figureHeight = Math.round(size * 1.5);
+  const figureWidth = Math.round(avatarFigureSize('full', figureHeight).width);
+  const cellWidth = Math.max(full ? figureWidth : size, size) + (showName ? 16 : 0);
   return (
-    <View style={[styles.cell, { width: showName ? size + 16 : size }]} testID={testID}>
-      <Animated.View
-        style={[
-          styles.badge,
-          {
-            width: size,
-            height: size,
-            borderRadius: size / 2,
-            backgroundColor: color || theme.brand,
-            borderColor: ring ? theme.brand : 'transparent',
-            transform: [{ translateY }],
-          },
-        ]}
-      >
-        <Text style={[styles.initials, { fontSize: size / 2.6 }]}>{initials(nickname)}</Text>
-      </Animated.View>
+    <View style={[styles.cell, { width: cellWidth }]} testID={testID}>
+      {full ? (
+        <View style={{ width: figureWidth, height: figureHeight + size * 0.12 }}>
+          <View
+            style={[
+              styles.spot,
+              {
+                width: figureWidth,
+                height: size * 0.3,
+                borderRadius: figureWidth / 2,
+                backgroundColor: background,
+                borderColor: ring ? theme.brand : 'transparent',
+              },
+            ]}
+          />
+          <Animated.View style={{ transform: [{ translateY }] }}>
+            <Figure
+              art={art}
+              mode="full"
+              size={figureHeight}
+              dancing={dancing}
+              testID={testID ? `${testID}-figure` : undefined}
+            />
+          </Animated.View>
+        </View>
+      ) : (
+        <Animated.View
+          style={[
+            styles.badge,
+            {
+              width: size,
+              height: size,
+              borderRadius: size / 2,
+              backgroundColor: background,
+              borderColor: ring ? theme.brand : 'transparent',
+              transform: [{ translateY }],
+            },
+            art ? styles.art : null,
+          ]}
+        >
+          {art ? (
+            <Figure
+              art={art}
+              mode="head"
+              size={Math.round(size * 0.92)}
+              dancing={dancing}
+              testID={testID ? `${testID}-figure` : undefined}
+            />
+          ) : (
+            <Text style={[styles.initials, { fontSize: size / 2.6 }]}>{initials(nickname)}</Text>
+          )}
+        </Animated.View>
+      )}
       {showName ? (
         <Text style={styles.name} numberOfLines={1}>
           {nickname}
@@ -86,6 +145,8 @@ export function Avatar({
 const styles = StyleSheet.create({
   cell: { alignItems: 'center', gap: 4 },
   badge: { alignItems: 'center', justifyContent: 'center', borderWidth: 3 },
+  art: { justifyContent: 'flex-end', overflow: 'hidden' },
+  spot: { position: 'absolute', bottom: 0, left: 0, borderWidth: 2, opacity: 0.9 },
   initials: { color: '#fff', fontWeight: '800', textShadowColor: '#0008', textShadowRadius: 3 },
   name: { color: theme.muted, fontSize: 11, maxWidth: '100%' },
 });
