@@ -61,6 +61,7 @@ export const MessageRow = memo(function MessageRow({
       <Avatar
         nickname={item.userName}
         color={item.color ?? theme.brand}
+        avatarId={item.avatarId}
         size={32}
         showName={false}
       />

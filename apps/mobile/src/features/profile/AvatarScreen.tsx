@@ -6,6 +6,7 @@ import { useMe } from '../../lib/session';
 import { theme } from '../../ui/theme';
 import { errorText } from '../auth/errors';
 import { ErrorText, Muted, Screen, Title, useTitle } from '../auth/ui';
+import { Figure } from '../avatars/Figure';
 import { useMyAvatarsQuery, useUpdateProfileMutation } from './queries';
 import './i18n';
 
@@ -74,6 +75,9 @@ export function AvatarScreen() {
                     ) : a.visibility === 'SEASON_AWARD' ? (
                       <Text style={styles.tag}>{t('profile.tag.award')}</Text>
                     ) : null}
+                    <View style={styles.figure}>
+                      <Figure art={a.art} size={96} dancing={worn} />
+                    </View>
                     <Text style={styles.name}>{a.name}</Text>
                     {worn ? <Text style={styles.worn}>{t('profile.wearing')}</Text> : null}
                     {lock ? (
@@ -106,6 +110,7 @@ const styles = StyleSheet.create({
     backgroundColor: theme.surface,
   },
   tag: { alignSelf: 'flex-start', color: theme.brand, fontSize: 11, fontWeight: '800' },
+  figure: { alignItems: 'center' },
   name: { color: theme.text, fontSize: 15, fontWeight: '700' },
   worn: { color: theme.brand, fontSize: 13, fontWeight: '700' },
   lock: { color: theme.muted, fontSize: 12 },

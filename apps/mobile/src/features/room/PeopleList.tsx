@@ -40,6 +40,7 @@ export function PeopleList({
           <Avatar
             nickname={nick(u.uuid)}
             color={state.allUserData[u.uuid]?.userProfile?.color ?? theme.brand}
+            avatarId={state.allUserData[u.uuid]?.userProfile?.avatarId}
             size={32}
             showName={false}
           />

@@ -57,6 +57,7 @@ export function PersonCard({
   // Their name as the card opened: it stays when they leave (kicked, banned) while it is open.
   const [nickname] = useState(profile?.nickname ?? '?');
   const [color] = useState(profile?.color ?? theme.brand);
+  const [avatarId] = useState(profile?.avatarId);
   const acts = !me.isGuest && me.uuid !== null && me.uuid !== uuid;
   const following = useFollowingQuery(uuid, acts);
   const follow = useFollowMutation(uuid);
@@ -77,7 +78,7 @@ export function PersonCard({
         testID="person-card"
         keyboardShouldPersistTaps="handled"
       >
-        <Avatar nickname={nickname} color={color} size={72} />
+        <Avatar nickname={nickname} color={color} avatarId={avatarId} size={72} />
         {acts ? (
           <View style={styles.actions}>
             <Action
