@@ -4,6 +4,7 @@ import { useRouter } from 'expo-router';
 import { BRAND_TEXT } from '../../lib/config';
 import { signOut, useMe, useSession } from '../../lib/session';
 import { theme } from '../../ui/theme';
+import { Avatar } from '../room/Avatar';
 import { Button, Card, ErrorText, Muted, Screen, Title } from '../auth/ui';
 import { LanguageSwitch } from '../settings/LanguageSwitch';
 import '../settings/i18n';
@@ -20,8 +21,28 @@ function Wordmark() {
   );
 }
 
-/** Someone's picture, or their initial on their colour. */
-export function ProfilePicture({ uri, name, color }: { uri: string; name: string; color: string }) {
+/** Someone's avatar character (AVATAR-ART-1), else their picture, else their initial, as the web. */
+export function ProfilePicture({
+  uri,
+  name,
+  color,
+  avatarId,
+}: {
+  uri: string;
+  name: string;
+  color: string;
+  avatarId?: string;
+}) {
+  if (avatarId)
+    return (
+      <Avatar
+        nickname={name}
+        color={color || theme.brand}
+        avatarId={avatarId}
+        size={84}
+        showName={false}
+      />
+    );
   if (uri) return <Image source={{ uri }} style={styles.picture} accessibilityLabel={name} />;
   return (
     <View style={[styles.picture, { backgroundColor: color || theme.brand }]}>
@@ -102,7 +123,12 @@ export function ProfileScreen() {
       <>
         <Card>
           <View style={styles.head}>
-            <ProfilePicture uri={p.profilePicture} name={p.nickname} color={p.color} />
+            <ProfilePicture
+              uri={p.profilePicture}
+              name={p.nickname}
+              color={p.color}
+              avatarId={p.avatarId}
+            />
             <View style={{ flex: 1, gap: 4 }}>
               <Text style={styles.nickname} testID="profile-nickname">
                 {p.nickname}
