@@ -87,7 +87,11 @@ function Rotating() {
 beforeAll(() => {
   globalThis.fetch = api.fetch;
 });
-afterEach(() => queryClient.clear());
+afterEach(async () => {
+  // Every answer has landed before the next test (no update after a test's end).
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await act(async () => queryClient.clear());
+});
 
 test('RR-ROT-5: my crate plays in order while I am in the booth; a played song goes to its bottom', async () => {
   await setRoom({ djs: [user(ME)] as never });
