@@ -11,6 +11,7 @@ import { useChatEvents } from '../chat/socket';
 import RoomPlayer from '../player/RoomPlayer';
 import './i18n';
 import { NowPlaying } from './NowPlaying';
+import { PasswordPrompt } from './PasswordPrompt';
 import { PeopleList } from './PeopleList';
 import { useSession } from '../../lib/session';
 import { useRoom } from './queries';
@@ -153,6 +154,9 @@ export function RoomScreen({ slug }: { slug: string }) {
         </Text>
       </Centered>
     );
+  } else if (gate.kind === 'password') {
+    // Before 'failed': the socket's refusal of a missing password also fails the join.
+    body = <PasswordPrompt roomName={title} gate={gate} onBack={leave} />;
   } else if (gate.kind === 'error' || status === 'failed' || status === 'kicked') {
     body = (
       <Centered testID="room-failed">
