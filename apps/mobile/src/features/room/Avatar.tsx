@@ -78,7 +78,8 @@ export function Avatar({
   const full = art !== null && mode === 'full';
   const figureHeight = Math.round(size * 1.5);
   const figureWidth = Math.round(avatarFigureSize('full', figureHeight).width);
-  const cellWidth = Math.max(full ? figureWidth : size, size) + (showName ? 16 : 0);
+  // A figure's name may run a little wider than it: five fit in a row at 390 px.
+  const cellWidth = Math.max(full ? figureWidth : size, size) + (showName ? (full ? 8 : 16) : 0);
   return (
     <View style={[styles.cell, { width: cellWidth }]} testID={testID}>
       {full ? (

@@ -34,7 +34,7 @@ export function Stage({ state }: { state: ClientRoomState }) {
             key={dj.uuid}
             {...profileOf(state, dj.uuid)}
             mode="full"
-            size={56}
+            size={SEAT}
             ring={dj.uuid === playingDj}
             dancing={dancing}
             testID={`dj-${dj.uuid}`}
@@ -86,6 +86,9 @@ export function Stage({ state }: { state: ClientRoomState }) {
   );
 }
 
+/** A seat's size: the booth's five seats fit in one row on a 390 px phone. */
+const SEAT = 44;
+
 const styles = StyleSheet.create({
   wrap: { gap: 8 },
   heading: { color: theme.muted, fontSize: 12, fontWeight: '700', textTransform: 'uppercase' },
@@ -93,8 +96,8 @@ const styles = StyleSheet.create({
     flexDirection: 'row',
     flexWrap: 'wrap',
     justifyContent: 'center',
-    gap: 8,
-    padding: 14,
+    gap: 6,
+    padding: 12,
     minHeight: 96,
     borderRadius: 18,
     backgroundColor: theme.surface,
@@ -103,9 +106,9 @@ const styles = StyleSheet.create({
     alignItems: 'center',
   },
   seat: {
-    width: 56,
-    height: 56,
-    borderRadius: 28,
+    width: SEAT,
+    height: SEAT,
+    borderRadius: SEAT / 2,
     borderWidth: 2,
     borderStyle: 'dashed',
     borderColor: theme.border,
