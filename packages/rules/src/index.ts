@@ -15,3 +15,5 @@ export * from './notification-text';
 export * from './chat-view';
 export * from './notification-live';
 export * from './avatar-figure/index';
+export * from './song-queue';
+export * from './dj-rotation';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, FlatList, Pressable, StyleSheet, Text, View } from 'react-native';
 import type { CrateSongDto } from '@tt/protocol';
-import { isSameSong } from '@tt/rules';
+import { currentPlay, isSameSong } from '@tt/rules';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { theme } from '../../ui/theme';
@@ -17,7 +17,7 @@ import {
   useMoveSongMutation,
   useRemoveSongMutation,
 } from './queries';
-import { currentPlay, syncNextSong } from './rotation';
+import { syncNextSong } from './rotation';
 import { RowButton, SongRow } from './SongRow';
 
 /**

@@ -12,6 +12,7 @@ import {
   View,
 } from 'react-native';
 import type { MinimalSongDto, SearchSource } from '@tt/protocol';
+import { flattenPages, toQueuedSong } from '@tt/rules';
 import { ApiError } from '../../lib/api';
 import { theme } from '../../ui/theme';
 import { refFromParam, type CrateRef } from './active-crate';
@@ -19,7 +20,6 @@ import { AddToCrateSheet } from './AddToCrateSheet';
 import './i18n';
 import { useAddSongMutation, useCrate, useSearchSources, useSongSearch } from './queries';
 import { RowButton, SongRow } from './SongRow';
-import { flattenPages, toQueuedSong } from './songs';
 
 /** Search waits this long after the last key (as the web's search box). */
 const DEBOUNCE_MS = 300;

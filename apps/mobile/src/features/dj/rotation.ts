@@ -1,55 +1,19 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { SOCKET_ACTIONS, type ClientRoomState, type CrateSongDto } from '@tt/protocol';
 import {
-  SOCKET_ACTIONS,
-  type ClientRoomState,
-  type CrateSongDto,
-  type MinimalSongDto,
-} from '@tt/protocol';
-import { isSameSong } from '@tt/rules';
+  currentPlay,
+  endedPlay,
+  needsNextUpdate,
+  nextFromQueue,
+  playedInQueue,
+  toRoomSong,
+  type Play,
+} from '@tt/rules';
 import { roomSession, roomStore } from '../room/session';
 import type { CrateRef } from './active-crate';
 import { crateChanged, moveCrateSong } from './queries';
-import { toRoomSong } from './songs';
 
-/** One play of a song in the room: who played it and when it started. */
-export interface Play {
-  djUuid: string;
-  startTime: number;
-  song: MinimalSongDto;
-}
-
-/** The play going on now, or null when nothing plays (`djs[0]` plays, RR-ROT-1). */
-export function currentPlay(state: Pick<ClientRoomState, 'djs' | 'nowPlaying'>): Play | null {
-  const dj = state.djs[0];
-  if (!state.nowPlaying || !dj) return null;
-  return { djUuid: dj.uuid, startTime: state.nowPlaying.startTime, song: state.nowPlaying.song };
-}
-
-/** My play that has just ended (`before` was mine and is not going on any longer), or null. */
-export function endedPlay(before: Play | null, now: Play | null, me: string | null): Play | null {
-  if (!before || !me || before.djUuid !== me) return null;
-  if (now && now.djUuid === before.djUuid && now.startTime === before.startTime) return null;
-  return before;
-}
-
-/**
- * The song that should be my next one: the first of my crate that is not the song I am playing
- * now (RR-ROT-5: when my song starts my next song is empty, and I send the following one).
- */
-export function nextFromCrate(
-  songs: readonly CrateSongDto[],
-  playing: Play | null,
-  me: string | null,
-): CrateSongDto | null {
-  const mine = playing && me && playing.djUuid === me ? playing.song : null;
-  return songs.find((s) => !mine || !isSameSong(s, mine)) ?? null;
-}
-
-/** Who plays after the song on now: the DJ after the one playing, or the first when none plays. */
-export function upNextUuid(state: Pick<ClientRoomState, 'djs' | 'nowPlaying'>): string | null {
-  if (!state.nowPlaying) return state.djs[0]?.uuid ?? null;
-  return state.djs.length > 1 ? state.djs[1]!.uuid : null;
-}
+/** The pure rules of the rotation (the play now, my ended play, my next song) are @tt/rules'. */
 
 /**
  * Tells the room my next song is the first of my crate, when I am in the booth and it differs
@@ -61,8 +25,8 @@ export async function syncNextSong(me: string | null, songs: readonly CrateSongD
   if (!state || !me) return;
   const seat = state.djs.find((d) => d.uuid === me);
   if (!seat) return;
-  const next = nextFromCrate(songs, currentPlay(state), me);
-  if (next && (seat.nextSong === null || !isSameSong(next, seat.nextSong))) {
+  const next = nextFromQueue(songs, currentPlay(state), me);
+  if (needsNextUpdate(next, seat.nextSong)) {
     await roomSession.roomAction(SOCKET_ACTIONS.updateNextSong, { song: toRoomSong(next) });
   }
 }
@@ -91,7 +55,7 @@ export function useCrateRotation(
       busy.current = true;
       try {
         let list = songs ?? [];
-        const played = ended ? list.find((s) => isSameSong(s, ended.song)) : undefined;
+        const played = ended ? playedInQueue(list, ended.song) : null;
         if (played) {
           await moveCrateSong(crate, played.crateSongUuid, Math.max(0, total - 1));
           list = (await crateChanged(crate))?.songs ?? list;

@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
+import { currentPlay, toRoomSong, upNextUuid } from '@tt/rules';
 import { ActionError } from '@tt/room-client';
 import { theme } from '../../ui/theme';
 import { refKey, useActiveCrate } from '../dj/active-crate';
 import '../dj/i18n';
 import { useCrateSongs } from '../dj/queries';
-import { currentPlay, upNextUuid } from '../dj/rotation';
 import type { SeatBlock } from '../dj/seat';
 import { SongRow } from '../dj/SongRow';
-import { toRoomSong } from '../dj/songs';
 import { roomSession } from './session';
 
 function Button(props: {

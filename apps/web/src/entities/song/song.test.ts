@@ -1,81 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { MinimalSongDto, type SongDataDto } from '@tt/protocol';
-import {
-  flattenPages,
-  previewOf,
-  resultArt,
-  resultKey,
-  toQueuedSong,
-  uploadCoverUrl,
-  uploadIdOf,
-} from './song';
+import type { SongDataDto } from '@tt/protocol';
+import { uploadCoverPath } from '@tt/rules';
+import { previewOf, resultArt } from './song';
 
-const base: SongDataDto = {
-  id: null,
+/** The fields art and previews read; toQueuedSong and the keys are tested in @tt/rules. */
+type Fields = Pick<SongDataDto, 'songShortId' | 'musicProviders' | 'thumbnails' | 'previews'>;
+const song = (over: Partial<Fields> = {}): Fields => ({
   songShortId: null,
-  trackName: 'Harbor Lights Fade',
-  artistName: 'Neon Harbor',
-  genre: 'Chillwave',
-  duration: 194,
-  isrc: null,
-  explicit: false,
   musicProviders: {},
   thumbnails: {},
-  links: {},
   previews: [],
-  streamUrls: {},
-  albumName: null,
-  releaseYear: null,
-};
-const upload: SongDataDto = {
-  ...base,
-  id: 7,
-  songShortId: 'abcdefghij',
-  musicProviders: { uploadService: 'abcdefghij' },
-};
-const spotify: SongDataDto = {
-  ...base,
-  isrc: 'USRC17607839',
-  explicit: true,
+  ...over,
+});
+const upload = song({ songShortId: 'abcdefghij', musicProviders: { uploadService: 'abcdefghij' } });
+const spotify = song({
   musicProviders: { spotify: '4uLU6hMCjMI75M1A2tKUQC', apple: '1440' },
   thumbnails: {
     spotify: 'https://i.scdn.co/image/ab67',
     apple: 'https://is1.mzstatic.com/image/thumb/x/{w}x{h}bb.jpg',
   },
   previews: ['https://p.scdn.co/mp3-preview/1'],
-};
-
-describe('search results: the song a DJ queues', () => {
-  it('an upload keeps its uploadService id, short id and gets its generated cover', () => {
-    const queued = toQueuedSong(upload);
-    expect(MinimalSongDto.parse(queued)).toEqual(queued);
-    expect(queued.musicProviders).toEqual({ uploadService: 'abcdefghij' });
-    expect(queued.songShortId).toBe('abcdefghij');
-    expect(queued.thumbnails.uploadService).toBe('/api/song-service/songs/abcdefghij/cover.svg');
-    expect(queued.playbackToken).toBeNull();
-  });
-
-  it('a catalogue song naming no provider is an upload: its short id becomes the uploadService id', () => {
-    const song = { ...base, id: 3, songShortId: 'qrstuvwxyz' };
-    expect(uploadIdOf(song)).toBe('qrstuvwxyz');
-    expect(toQueuedSong(song).musicProviders).toEqual({ uploadService: 'qrstuvwxyz' });
-  });
-
-  it('a provider song keeps its providers, isrc and thumbnails, and no short id', () => {
-    const queued = toQueuedSong(spotify);
-    expect(queued.musicProviders).toEqual(spotify.musicProviders);
-    expect(queued.thumbnails).toEqual(spotify.thumbnails);
-    expect(queued.isrc).toBe('USRC17607839');
-    expect(queued).not.toHaveProperty('songShortId');
-    expect(uploadIdOf(spotify)).toBeNull();
-  });
-
-  it('an imported catalogue song with a provider is not taken for an upload', () => {
-    const imported = { ...spotify, id: 9, songShortId: 'mnpqrstuvw' };
-    expect(uploadIdOf(imported)).toBeNull();
-    expect(toQueuedSong(imported).musicProviders).not.toHaveProperty('uploadService');
-    expect(toQueuedSong(imported).songShortId).toBe('mnpqrstuvw');
-  });
 });
 
 describe('search results: art and previews', () => {
@@ -85,19 +29,18 @@ describe('search results: art and previews', () => {
       'https://i.scdn.co/a',
     );
     expect(
-      resultArt({
-        ...base,
-        thumbnails: { sevenDigital: 'https://artwork-cdn.7static.com/x_350.jpg' },
-      }),
+      resultArt(
+        song({ thumbnails: { sevenDigital: 'https://artwork-cdn.7static.com/x_350.jpg' } }),
+      ),
     ).toBe('https://artwork-cdn.7static.com/x_180.jpg');
     expect(
-      resultArt({ ...base, thumbnails: { soundCloudPublic: 'https://i1.sndcdn.com/a-large.jpg' } }),
+      resultArt(song({ thumbnails: { soundCloudPublic: 'https://i1.sndcdn.com/a-large.jpg' } })),
     ).toBe('https://i1.sndcdn.com/a-t300x300.jpg');
   });
 
   it('an upload without thumbnails shows its generated cover; nothing else shows nothing', () => {
-    expect(resultArt(upload)).toBe(uploadCoverUrl('abcdefghij'));
-    expect(resultArt(base)).toBeNull();
+    expect(resultArt(upload)).toBe(uploadCoverPath('abcdefghij'));
+    expect(resultArt(song())).toBeNull();
   });
 
   it("plays the provider's clip, or the first 30 s of an upload's HLS, or nothing", () => {
@@ -107,22 +50,6 @@ describe('search results: art and previews', () => {
       url: '/api/song-service/songs/abcdefghij/hls-playlist',
       seconds: 30,
     });
-    expect(previewOf({ ...base, previews: [' '] })).toBeNull();
-  });
-});
-
-describe('search results: one list of pages', () => {
-  it('keys results by short id or provider id and drops repeats across pages', () => {
-    expect(resultKey(upload)).toBe('song:abcdefghij');
-    expect(resultKey(spotify)).toBe('spotify:4uLU6hMCjMI75M1A2tKUQC');
-    const list = flattenPages([
-      { songs: [upload, spotify] },
-      { songs: [spotify, { ...base, trackName: 'No id' }] },
-    ]);
-    expect(list.map((r) => r.key)).toEqual([
-      'song:abcdefghij',
-      'spotify:4uLU6hMCjMI75M1A2tKUQC',
-      'at:1:1',
-    ]);
+    expect(previewOf(song({ previews: [' '] }))).toBeNull();
   });
 });

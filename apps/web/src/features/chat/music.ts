@@ -1,5 +1,6 @@
 import type { MinimalSongDto, SongDataDto } from '@tt/protocol';
-import { resultArt, toQueuedSong } from '../../entities/song/song';
+import { toQueuedSong } from '@tt/rules';
+import { resultArt } from '../../entities/song/song';
 import type { ChatMusicInfo } from './model';
 
 /**

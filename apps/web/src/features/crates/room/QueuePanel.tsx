@@ -2,13 +2,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientRoomState, CrateSongDto, MinimalSongDto } from '@tt/protocol';
-import { isSameSong } from '@tt/rules';
+import { currentPlay, isSameSong } from '@tt/rules';
 import '../../../styles/queue.css';
 import { formatDuration, songArt } from '../../../entities/room/model';
 import { useRoomRunner, useRoomToast, type Me } from '../../../entities/room/hooks';
 import { SearchPanel } from '../../search/SearchPanel';
 import { addSongs, moveSong, removeSong } from '../api';
-import { currentPlay } from './rotation';
 import {
   QUEUE,
   queueChanged,

@@ -22,7 +22,7 @@ import {
   playedInQueue,
   toRoomSong,
   type Play,
-} from './rotation';
+} from '@tt/rules';
 
 export const QUEUE: CrateRef = { special: 'queue' };
 /** How many of the queue's first songs the room shows (and rotates through). */

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
+import { toRoomSong } from '@tt/rules';
 import { formatDuration, playingDjUuid, songArt } from '../../../entities/room/model';
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
 import { SearchPanel } from '../../search/SearchPanel';
 import { QueuePanel } from '../../crates/room/QueuePanel';
-import { toRoomSong } from '../../crates/room/rotation';
 import { useRoomQueue } from '../../crates/room/useRoomQueue';
 import type { Me } from '../../../entities/room/hooks';
 

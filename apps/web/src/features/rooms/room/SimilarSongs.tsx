@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MinimalSongDto } from '@tt/protocol';
+import { toQueuedSong } from '@tt/rules';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { useSimilarSongsQuery } from '../../search/queries';
-import { toQueuedSong } from '../../../entities/song/song';
 import { songArt } from '../../../entities/room/model';
 
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;

@@ -1,7 +1,9 @@
 import type { ClientRoomState, CrateSongDto, MinimalSongDto } from '@tt/protocol';
-import { isSameSong } from '@tt/rules';
+import { isSameSong } from './music';
 
-/** A queue song as the room takes it (addDj, updateNextSong). */
+/** How a DJ's crate plays in the room, as both apps decide it (no React, no DOM). */
+
+/** A crate song as the room takes it (addDj, updateNextSong): without the crate-only fields. */
 export function toRoomSong(song: CrateSongDto): MinimalSongDto {
   return {
     trackName: song.trackName,
@@ -40,11 +42,11 @@ export function endedPlay(before: Play | null, now: Play | null, me: string | nu
 }
 
 /**
- * The song that should be my next one: the first of my queue that is not the song I am playing
- * now (RR-ROT-5: when my song starts, my next song is empty and I send the following one).
+ * The song that should be my next one: the first of my queue (crate) that is not the song I am
+ * playing now (RR-ROT-5: when my song starts, my next song is empty and I send the following one).
  */
 export function nextFromQueue(
-  queue: CrateSongDto[],
+  queue: readonly CrateSongDto[],
   playing: Play | null,
   me: string | null,
 ): CrateSongDto | null {
@@ -53,7 +55,10 @@ export function nextFromQueue(
 }
 
 /** Where a played song is in my queue (the same-song rule), to move it to the bottom. */
-export function playedInQueue(queue: CrateSongDto[], played: MinimalSongDto): CrateSongDto | null {
+export function playedInQueue(
+  queue: readonly CrateSongDto[],
+  played: MinimalSongDto,
+): CrateSongDto | null {
   return queue.find((s) => isSameSong(s, played)) ?? null;
 }
 
@@ -63,4 +68,10 @@ export function needsNextUpdate(
   current: MinimalSongDto | null,
 ): next is CrateSongDto {
   return next !== null && (current === null || !isSameSong(next, current));
+}
+
+/** Who plays after the song on now: the DJ after the one playing, or the first when none plays. */
+export function upNextUuid(state: Pick<ClientRoomState, 'djs' | 'nowPlaying'>): string | null {
+  if (!state.nowPlaying) return state.djs[0]?.uuid ?? null;
+  return state.djs.length > 1 ? state.djs[1]!.uuid : null;
 }

@@ -7,8 +7,9 @@ import {
   nextFromQueue,
   playedInQueue,
   toRoomSong,
+  upNextUuid,
   type Play,
-} from './rotation';
+} from './dj-rotation';
 
 const crateSong = (n: number): CrateSongDto => ({
   crateSongUuid: `cs-${n}`,
@@ -83,5 +84,14 @@ describe('queue rotation', () => {
     expect(needsNextUpdate(queue[0]!, toRoomSong(queue[0]!))).toBe(false);
     expect(needsNextUpdate(queue[0]!, toRoomSong(queue[1]!))).toBe(true);
     expect(needsNextUpdate(null, null)).toBe(false);
+  });
+
+  it('up next is the DJ after the one playing, or the first DJ when nothing plays', () => {
+    const djs = [{ uuid: 'a' }, { uuid: 'b' }] as never[];
+    const nowPlaying = { song: toRoomSong(queue[0]!), startTime: 1, endTime: 2 };
+    expect(upNextUuid({ djs, nowPlaying })).toBe('b');
+    expect(upNextUuid({ djs, nowPlaying: null })).toBe('a');
+    expect(upNextUuid({ djs: djs.slice(0, 1), nowPlaying })).toBeNull();
+    expect(upNextUuid({ djs: [], nowPlaying: null })).toBeNull();
   });
 });
