@@ -243,4 +243,17 @@ describe('web: your account', () => {
     expect(JSON.stringify(list)).toContain(u.uuid);
     await page.context().close();
   });
+
+  it('SEC-SESSION-1: signs out everywhere: this page is signed out, every token of the account ends', async () => {
+    const u = await s.createUser({ nickname: 'Two Phones' });
+    const page = await signedInPage(browser, u.token);
+    await page.goto(`${s.url}/settings/account`);
+    await page.getByTestId('sign-out-everywhere').click();
+    await page.getByTestId('sign-out-everywhere-confirm').click();
+    await page.getByTestId('nav-login').waitFor();
+    await expect(s.as(u.token).call(authEndpoints.session, {})).rejects.toMatchObject({
+      status: 401,
+    });
+    await page.context().close();
+  });
 });

@@ -64,4 +64,14 @@ export const authEndpoints = {
     missingFieldsMessage: 'Email or password is missing in request.',
     rateLimitPerMinute: 20,
   }),
+  signOutEverywhere: endpoint({
+    service: S,
+    method: 'POST',
+    path: '/auth/sign-out-everywhere',
+    auth: 'user',
+    summary:
+      "SEC-SESSION-1: ends every session of the caller's account — each phone, browser and chat token, this one included; their tokens answer 401 from now on and open sockets close",
+    response: z.object({ ended: z.literal(true) }),
+    rateLimitPerMinute: 10,
+  }),
 };

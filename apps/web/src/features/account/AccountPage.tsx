@@ -13,6 +13,7 @@ import {
   useChangePasswordMutation,
   useRequestDeactivationMutation,
   useSetPasswordMutation,
+  useSignOutEverywhereMutation,
 } from './queries';
 import '../../styles/account.css';
 
@@ -37,6 +38,7 @@ export default function AccountPage() {
       <EmailsSection />
       <ConnectionsSection />
       <DiscordSection />
+      <SessionsSection />
       <DeactivateSection />
     </div>
   );
@@ -95,6 +97,45 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           {hasPassword ? t('account.changePassword') : t('account.setPassword')}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** SEC-SESSION-1: sign out of every phone, browser and app at once. */
+function SessionsSection() {
+  const { t } = useTranslation();
+  const [sure, setSure] = useState(false);
+  const end = useSignOutEverywhereMutation();
+  return (
+    <section className="card edit-section" data-testid="account-sessions">
+      <h2>{t('account.sessionsTitle')}</h2>
+      <p className="muted">{t('account.sessionsLead')}</p>
+      <ErrorAlert error={end.error} />
+      {sure ? (
+        <div className="form-actions-inline">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={end.isPending}
+            onClick={() => end.mutate()}
+            data-testid="sign-out-everywhere-confirm"
+          >
+            {t('account.sessionsConfirm')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setSure(false)}>
+            {t('roomForm.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => setSure(true)}
+          data-testid="sign-out-everywhere"
+        >
+          {t('account.sessionsButton')}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  authEndpoints,
   emailEndpoints,
   moderationEndpoints,
   passwordEndpoints,
@@ -13,6 +14,7 @@ import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { ownProfileKey } from '../../entities/user/queries';
+import { signOut } from '../../entities/session/session';
 
 /** The account page's data: e-mail addresses, music connections, preferred providers. */
 export const accountKeys = {
@@ -78,6 +80,14 @@ export function useSetPasswordMutation() {
   return useMutation({
     mutationFn: (newPassword: string) => api.call(passwordEndpoints.set, { body: { newPassword } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileKey }),
+  });
+}
+
+/** SEC-SESSION-1: every session of the account ends, this one too (then browsing as a guest). */
+export function useSignOutEverywhereMutation() {
+  return useMutation({
+    mutationFn: () => api.call(authEndpoints.signOutEverywhere, {}),
+    onSuccess: () => signOut(),
   });
 }
 

@@ -3,6 +3,7 @@ import { authEndpoints as e } from '@tt/protocol';
 import { route } from '../../../platform/route';
 import type { AccountService } from '../service';
 import { clientIp } from '../service';
+import { endEverySession } from './sessions';
 
 /** Sign-up, login, session, public key and guest tokens. */
 export function registerAuthRoutes(app: FastifyInstance, accounts: AccountService): void {
@@ -29,4 +30,9 @@ export function registerAuthRoutes(app: FastifyInstance, accounts: AccountServic
   }));
 
   route(app, e.guest, async () => ({ accessToken: await accounts.platform.tokens.signGuest() }));
+
+  route(app, e.signOutEverywhere, async ({ auth }) => {
+    await endEverySession(accounts, await accounts.me(auth));
+    return { ended: true as const };
+  });
 }
