@@ -140,10 +140,13 @@ export function onBeforeSignOut(fn: () => Promise<void>): () => void {
 
 /**
  * Signs out on this phone: forgets the token and every cached answer, and browses on as a guest.
- * The platform has no logout endpoint (access tokens expire on their own), as on the web.
+ * `everywhere` (SEC-SESSION-1) first ends every session of the account on the server — after the
+ * sign-out hooks, which still need this token (the push device leaves the account); a refusal
+ * leaves this phone signed in and is thrown.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(opts: { everywhere?: boolean } = {}): Promise<void> {
   for (const fn of beforeSignOut) await fn().catch(() => undefined);
+  if (opts.everywhere) await api.call(authEndpoints.signOutEverywhere, {});
   await saveToken(null);
   setGuestToken(null);
   queryClient.clear();

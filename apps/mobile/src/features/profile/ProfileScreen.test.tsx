@@ -1,4 +1,4 @@
-import { renderRouter, screen } from 'expo-router/testing-library';
+import { fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-library';
 import { TestLayout } from '../auth/test-layout';
 import { queryClient } from '../../lib/queryClient';
 import { signIn } from '../../lib/session';
@@ -47,6 +47,8 @@ const SEASON = { id: 3, name: 'Autumn', startDate: '2026-09-01', endDate: '2026-
 const ANSWERS: Record<string, unknown> = {
   '/api/user-service/users/profile': PROFILE,
   '/api/user-service/auth/session': { uuid: 'user-1', isGuest: false },
+  '/api/user-service/auth/sign-out-everywhere': { ended: true },
+  '/api/user-service/auth/guest': { accessToken: 'h.e30.s' },
   '/api/points-service/points/current-ranking-status': {
     hasCurrentRankingStatus: true,
     season: SEASON,
@@ -54,7 +56,7 @@ const ANSWERS: Record<string, unknown> = {
   },
 };
 
-const fetchMock = jest.fn(async (url: string) => {
+const fetchMock = jest.fn(async (url: string, _init?: RequestInit) => {
   const body = ANSWERS[new URL(url).pathname];
   return {
     ok: body !== undefined,
@@ -84,4 +86,20 @@ test('the profile tab shows my nickname, my points and my rank, and the brand', 
   expect(screen.getByTestId('profile-rank')).toHaveTextContent('#7');
   expect(screen.getByTestId('brand-wordmark')).toHaveTextContent('TurntableLIVE');
   expect(screen.getByTestId('profile-sign-out')).toBeTruthy();
+});
+
+test('SEC-SESSION-1: sign out everywhere asks first, ends every session on the server, then signs this phone out', async () => {
+  await signIn(USER_TOKEN);
+  const router = renderRouter(
+    { _layout: TestLayout, 'profile/index': ProfileScreen },
+    { initialUrl: '/profile' },
+  );
+  await router;
+  fireEvent.press(await screen.findByTestId('profile-sign-out-everywhere'));
+  expect(await screen.findByText(/this one included/)).toBeTruthy();
+  fireEvent.press(await screen.findByTestId('profile-sign-out-everywhere-confirm'));
+  await waitFor(() => expect(screen.queryByTestId('profile-sign-out')).toBeNull());
+  const ended = fetchMock.mock.calls.filter(([url]) => url.endsWith('/auth/sign-out-everywhere'));
+  expect(ended).toHaveLength(1);
+  expect(ended[0]![1]?.method).toBe('POST');
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image, StyleSheet, Text, View } from 'react-native';
 import { useRouter } from 'expo-router';
@@ -5,6 +6,7 @@ import { BRAND_TEXT } from '../../lib/config';
 import { signOut, useMe, useSession } from '../../lib/session';
 import { theme } from '../../ui/theme';
 import { Avatar } from '../room/Avatar';
+import { errorText } from '../auth/errors';
 import { Button, Card, ErrorText, Muted, Screen, Title } from '../auth/ui';
 import { LanguageSwitch } from '../settings/LanguageSwitch';
 import '../settings/i18n';
@@ -48,6 +50,47 @@ export function ProfilePicture({
     <View style={[styles.picture, { backgroundColor: color || theme.brand }]}>
       <Text style={styles.initial}>{name.slice(0, 1).toUpperCase()}</Text>
     </View>
+  );
+}
+
+/** SEC-SESSION-1: every phone, browser and app signed in to the account, this one too. */
+function SignOutEverywhere() {
+  const { t } = useTranslation();
+  const [sure, setSure] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signOut({ everywhere: true });
+    } catch (err) {
+      setError(errorText(err, t('profile.signOutEverywhereFailed')));
+      setBusy(false);
+    }
+  };
+  if (!sure)
+    return (
+      <Button
+        label={t('profile.signOutEverywhere')}
+        kind="ghost"
+        onPress={() => setSure(true)}
+        testID="profile-sign-out-everywhere"
+      />
+    );
+  return (
+    <Card>
+      <Muted>{t('profile.signOutEverywhereLead')}</Muted>
+      {error ? <ErrorText>{error}</ErrorText> : null}
+      <Button
+        label={t('profile.signOutEverywhereConfirm')}
+        kind="danger"
+        busy={busy}
+        onPress={() => void go()}
+        testID="profile-sign-out-everywhere-confirm"
+      />
+      <Button label={t('profile.keepSessions')} kind="ghost" onPress={() => setSure(false)} />
+    </Card>
   );
 }
 
@@ -171,12 +214,15 @@ export function ProfileScreen() {
         <LanguageSwitch />
       </Card>
       {session.kind === 'user' ? (
-        <Button
-          label={t('profile.signOut')}
-          kind="danger"
-          onPress={() => void signOut()}
-          testID="profile-sign-out"
-        />
+        <>
+          <Button
+            label={t('profile.signOut')}
+            kind="danger"
+            onPress={() => void signOut()}
+            testID="profile-sign-out"
+          />
+          <SignOutEverywhere />
+        </>
       ) : null}
     </Screen>
   );
