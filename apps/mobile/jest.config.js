@@ -12,6 +12,7 @@ module.exports = {
   // A cold run transforms expo-router and React Native while the first test renders.
   testTimeout: 60_000,
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],
   moduleNameMapper: {
     '^react$': react,
     '^react/(.*)$': `${react}/$1`,
