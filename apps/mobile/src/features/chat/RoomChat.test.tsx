@@ -27,23 +27,13 @@ jest.mock('../../lib/session', () => ({
 }));
 
 // The room session is mocked: entering fills the store with the room.
-jest.mock('../room/session', () => {
-  const react = jest.requireActual<typeof import('react')>('react');
-  const { createRoomStore: create } =
-    jest.requireActual<typeof import('@tt/room-client')>('@tt/room-client');
-  const roomStore = create();
-  return {
-    roomStore,
-    roomSession: {
-      enterRoom: jest.fn(),
-      leaveRoom: jest.fn(),
-      roomAction: jest.fn(async () => ({})),
-      activeRoomUuid: jest.fn(() => null),
-    },
-    useRoomStore: <T,>(selector: (s: ReturnType<typeof roomStore.getState>) => T) =>
-      react.useSyncExternalStore(roomStore.subscribe, () => selector(roomStore.getState())),
-  };
-});
+jest.mock('../room/session', () =>
+  jest
+    .requireActual<typeof import('../../testing/room-session-mock')>(
+      '../../testing/room-session-mock',
+    )
+    .roomSessionMock(),
+);
 const { roomStore: mockStore, roomSession: mockRoom } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { enterRoom: jest.Mock };

@@ -6,18 +6,13 @@ import { queryClient } from '../../lib/queryClient';
 import { fakeFetch, Providers } from './testing';
 import { useDjRotation } from './useDjRotation';
 
-jest.mock('../room/session', () => {
-  const react = jest.requireActual<typeof import('react')>('react');
-  const { createRoomStore: create } =
-    jest.requireActual<typeof import('@tt/room-client')>('@tt/room-client');
-  const roomStore = create();
-  return {
-    roomStore,
-    roomSession: { roomAction: jest.fn(async () => ({})) },
-    useRoomStore: <T,>(selector: (s: ReturnType<typeof roomStore.getState>) => T) =>
-      react.useSyncExternalStore(roomStore.subscribe, () => selector(roomStore.getState())),
-  };
-});
+jest.mock('../room/session', () =>
+  jest
+    .requireActual<typeof import('../../testing/room-session-mock')>(
+      '../../testing/room-session-mock',
+    )
+    .roomSessionMock(),
+);
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { roomAction: jest.Mock };

@@ -15,23 +15,13 @@ jest.mock('../../lib/session', () => ({
 
 // The room session is mocked: entering without the right password is refused by the socket
 // (the REST join lets a missing password pass), entering with it fills the room.
-jest.mock('./session', () => {
-  const react = jest.requireActual<typeof import('react')>('react');
-  const { createRoomStore: create } =
-    jest.requireActual<typeof import('@tt/room-client')>('@tt/room-client');
-  const roomStore = create();
-  return {
-    roomStore,
-    roomSession: {
-      enterRoom: jest.fn(),
-      leaveRoom: jest.fn(),
-      roomAction: jest.fn(async () => ({})),
-      activeRoomUuid: jest.fn(() => null),
-    },
-    useRoomStore: <T,>(selector: (s: ReturnType<typeof roomStore.getState>) => T) =>
-      react.useSyncExternalStore(roomStore.subscribe, () => selector(roomStore.getState())),
-  };
-});
+jest.mock('./session', () =>
+  jest
+    .requireActual<typeof import('../../testing/room-session-mock')>(
+      '../../testing/room-session-mock',
+    )
+    .roomSessionMock(),
+);
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { enterRoom: jest.Mock };

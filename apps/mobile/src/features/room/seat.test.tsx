@@ -8,18 +8,13 @@ import { useRoomStore } from './session';
 import { Stage } from './Stage';
 
 jest.mock('expo-router', () => ({ router: { push: jest.fn() } }));
-jest.mock('./session', () => {
-  const react = jest.requireActual<typeof import('react')>('react');
-  const { createRoomStore: create } =
-    jest.requireActual<typeof import('@tt/room-client')>('@tt/room-client');
-  const roomStore = create();
-  return {
-    roomStore,
-    roomSession: { roomAction: jest.fn(async () => ({})) },
-    useRoomStore: <T,>(selector: (s: ReturnType<typeof roomStore.getState>) => T) =>
-      react.useSyncExternalStore(roomStore.subscribe, () => selector(roomStore.getState())),
-  };
-});
+jest.mock('./session', () =>
+  jest
+    .requireActual<typeof import('../../testing/room-session-mock')>(
+      '../../testing/room-session-mock',
+    )
+    .roomSessionMock(),
+);
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { roomAction: jest.Mock };
