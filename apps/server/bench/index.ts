@@ -25,6 +25,8 @@
  * Events (`-- events`): BENCH_EVENTS (default 2000) events in one community's rooms; the upcoming
  * list, a room's banner, a community page and rooms, the calendar file and remind-me writes, against
  * the status route (bench/events.ts).
+ * Lists (`-- lists`): the web app's ten busiest list routes over seeded data (BENCH_LIST_ROWS,
+ * default 2000 rows per list), against the status route (bench/lists.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
  * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
  */
@@ -39,6 +41,7 @@ import { benchJoinStorm } from './join';
 import { bareBroadcast, voteFanOut } from './realtime';
 import { pointsScenarios } from './points';
 import { eventScenarios } from './events';
+import { listScenarios } from './lists';
 import { searchScenarios } from './search';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
@@ -135,6 +138,13 @@ async function main() {
         `\nCommunities and events (${seconds}s per scenario, concurrency ${concurrency}, ${events} events)`,
       );
       printResults(await eventScenarios(s, { seconds, concurrency, events }));
+    }
+    if (which === 'all' || which === 'lists') {
+      const rows = env('BENCH_LIST_ROWS', 2000);
+      console.log(
+        `\nBusiest list routes (${seconds}s per scenario, concurrency ${concurrency}, ${rows} rows per list)`,
+      );
+      printResults(await listScenarios(s, { seconds, concurrency, rows }));
     }
     if (which === 'all' || which === 'flood') {
       const o = {
