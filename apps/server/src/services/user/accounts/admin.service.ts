@@ -5,6 +5,7 @@ import {
   type QbQuery,
 } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
+import { endSessionsIn } from '../auth/sessions';
 import { fail } from '../../../platform/errors';
 import { ChangeWork } from '../../../platform/outbox/change';
 import { qbPageOf, qbPlan } from '../../../platform/qb';
@@ -78,13 +79,7 @@ export class AdminService {
     const work = new ChangeWork(this.accounts.platform);
     const updated = await this.accounts.repo.transaction(async (repo, tx) => {
       await repo.update(target.id, { passwordHash });
-      const bumped = await repo.bumpSessionVersion(target.id);
-      await work.in(tx)('user.kicked', {
-        uuid: target.uuid,
-        reason: 'Password changed by an admin',
-        by: auth!.uuid,
-      });
-      return bumped;
+      return endSessionsIn(repo, work.in(tx), target, 'Password changed by an admin', auth!.uuid);
     });
     await work.committed();
     return this.view(updated);

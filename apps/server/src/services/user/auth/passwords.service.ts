@@ -4,6 +4,7 @@ import type { AuthContext } from '../../../platform/auth';
 import { fail } from '../../../platform/errors';
 import { ChangeWork } from '../../../platform/outbox/change';
 import { AttemptLimiter } from '../attempts';
+import { endSessionsIn } from './sessions';
 import { OneTimeTokenRepository, PasswordsRepository } from './passwords.repository';
 import type { UserRow } from '../repository';
 import { sha256, type AccountService } from '../service';
@@ -52,13 +53,7 @@ export class PasswordService {
     const updated = await this.accounts.repo.transaction(async (repo, tx) => {
       await repo.update(user.id, { passwordHash });
       await new OneTimeTokenRepository(tx).revokeAll(user.id, now);
-      const bumped = await repo.bumpSessionVersion(user.id);
-      await work.in(tx)('user.kicked', {
-        uuid: user.uuid,
-        reason: 'Password changed',
-        by: user.uuid,
-      });
-      return bumped;
+      return endSessionsIn(repo, work.in(tx), user, 'Password changed', user.uuid);
     });
     await work.committed();
     return updated;

@@ -1,5 +1,5 @@
-import { ChangeWork } from '../../../platform/outbox/change';
-import type { UserRow } from '../repository';
+import { ChangeWork, type WorkWriter } from '../../../platform/outbox/change';
+import type { UserRepository, UserRow } from '../repository';
 import type { AccountService } from '../service';
 
 /**
@@ -10,12 +10,25 @@ import type { AccountService } from '../service';
 export async function endEverySession(accounts: AccountService, user: UserRow): Promise<void> {
   const work = new ChangeWork(accounts.platform);
   await accounts.repo.transaction(async (repo, tx) => {
-    await repo.bumpSessionVersion(user.id);
-    await work.in(tx)('user.kicked', {
-      uuid: user.uuid,
-      reason: 'Signed out everywhere',
-      by: user.uuid,
-    });
+    await endSessionsIn(repo, work.in(tx), user, 'Signed out everywhere', user.uuid);
   });
   await work.committed();
+}
+
+/**
+ * SEC-SESSION-2: ending a person's sessions (sign out everywhere, a password change, a kick) is
+ * one pair of writes in the caller's transaction: the session version goes up (old tokens answer
+ * SESSION_REVOKED) and the `user.kicked` work event ends chat tokens and closes sockets
+ * everywhere. Answers the updated row.
+ */
+export async function endSessionsIn(
+  users: UserRepository,
+  work: WorkWriter,
+  target: Pick<UserRow, 'id' | 'uuid'>,
+  reason: string,
+  by: string | null,
+): Promise<UserRow> {
+  const bumped = await users.bumpSessionVersion(target.id);
+  await work('user.kicked', { uuid: target.uuid, reason, by });
+  return bumped;
 }

@@ -9,6 +9,7 @@ import {
   type UserRole,
 } from '@tt/protocol';
 import type { AuthContext } from '../../../platform/auth';
+import { endSessionsIn } from '../auth/sessions';
 import { mayGrantRole, platformRank } from '@tt/rules';
 import { fail } from '../../../platform/errors';
 import type { Db } from '../../../platform/db/index';
@@ -83,11 +84,7 @@ export class ModerationService {
         actionType: 'kick',
         reason,
       }),
-      async (users, _repo, work) => {
-        const bumped = await users.bumpSessionVersion(target.id);
-        await work('user.kicked', { uuid: target.uuid, reason, by: auth!.uuid });
-        return bumped;
-      },
+      (users, _repo, work) => endSessionsIn(users, work, target, reason, auth!.uuid),
     );
     return this.adminView(updated);
   }
