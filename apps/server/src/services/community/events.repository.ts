@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { ADMIN_EVENT_QB_FIELDS } from '@tt/protocol';
+import { EVENT_MAX_HOURS, type ADMIN_EVENT_QB_FIELDS } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import type { RoomRef } from '../../platform/ports';
 import type { QbField, QbPlan } from '../../platform/qb';
@@ -208,6 +208,21 @@ export class EventsRepository {
       .offset(offset);
     const [{ n }] = await this.count(where);
     return { rows: rows.map(flat), total: Number(n) };
+  }
+
+  /**
+   * EVT-LIST-1: a page of the upcoming events of these rooms, soonest first, without a count (see
+   * EventCounts). No event is longer than EVENT_MAX_HOURS, so the walk of room_events_start_idx
+   * starts there before now and stops at the page's end.
+   */
+  async upcomingPage(f: EventFilter, roomIds: number[], limit: number, offset: number) {
+    const earliest = new Date(f.now.getTime() - EVENT_MAX_HOURS * 3_600_000);
+    const rows = await this.select()
+      .where(and(matching(f), gt(roomEvents.startsAt, earliest), inRooms(roomIds)))
+      .orderBy(asc(roomEvents.startsAt), asc(roomEvents.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(flat);
   }
 
   /** Events of these rooms, by a qb plan made with adminEventFields. */

@@ -18,6 +18,7 @@ import { can } from '@tt/rules';
 import { requireAccess } from '../../platform/access';
 import type { CommunitiesService } from './communities.service';
 import type { CommunityCore, Viewer } from './core';
+import { EventCounts } from './events.counts';
 import {
   adminEventFields,
   EventsRepository,
@@ -41,12 +42,14 @@ const placed = (rows: EventRecord[], rooms: Map<number, RoomRef>): FullEvent[] =
 /** Events (EVT-* rules in docs/COMMUNITY-RULES.md): schedule, list, remind, calendar files. */
 export class EventsService {
   readonly repo: EventsRepository;
+  private readonly counts: EventCounts;
 
   constructor(
     private readonly core: CommunityCore,
     private readonly communities: CommunitiesService,
   ) {
     this.repo = new EventsRepository(core.platform.db);
+    this.counts = new EventCounts(core.platform.db);
   }
 
   private toDto(e: FullEvent, rsvped: boolean, now = Date.now()): EventDto {
@@ -96,7 +99,11 @@ export class EventsService {
    * lists, listed ones.
    */
   private async roomsOf(f: EventFilter): Promise<Map<number, RoomRef>> {
-    const rooms = await this.core.refs(await this.repo.roomIds(f));
+    return this.visible(f, await this.repo.roomIds(f));
+  }
+
+  private async visible(f: EventFilter, roomIds: number[]): Promise<Map<number, RoomRef>> {
+    const rooms = await this.core.refs(roomIds);
     if (f.publicOnly) for (const [id, room] of rooms) if (!room.listed) rooms.delete(id);
     return rooms;
   }
@@ -148,6 +155,15 @@ export class EventsService {
       publicOnly: !member,
       now: new Date(),
     };
+    if (q.when === 'upcoming' && !q.hostUuid && (await this.counts.sweep(filter.now))) {
+      // EVT-LIST-1/2: the rooms and total from the kept counts, the page from the start index.
+      const perRoom = await this.counts.perRoom(filter);
+      const rooms = await this.visible(filter, [...perRoom.keys()]);
+      let total = 0;
+      for (const id of rooms.keys()) total += perRoom.get(id) ?? 0;
+      const rows = await this.repo.upcomingPage(filter, [...rooms.keys()], q.limit, q.offset);
+      return { events: await this.dtos(placed(rows, rooms), viewer), total };
+    }
     const rooms = await this.roomsOf(filter);
     const { rows, total } = await this.repo.list(filter, [...rooms.keys()], q.limit, q.offset);
     return { events: await this.dtos(placed(rows, rooms), viewer), total };

@@ -102,8 +102,32 @@ export const roomEvents = pgTable(
     uniqueIndex('room_events_slug_idx').on(sql`lower(${t.slug})`),
     index('room_events_room_idx').on(t.roomId, t.startsAt),
     index('room_events_time_idx').on(t.endsAt, t.startsAt),
+    // EVT-LIST-1: the upcoming list walks this in order and stops at its page.
+    index('room_events_start_idx').on(t.startsAt, t.id),
   ],
 );
+
+/**
+ * EVT-LIST-2: how many events of each room (and community; 0: none) end after `swept_at` — kept
+ * by a trigger on room_events (every insert, move and delete, cascades included; see the
+ * migration 0025) and swept forward when the earliest of them (`next_end`) has passed.
+ */
+export const eventCounts = pgTable(
+  'event_counts',
+  {
+    roomId: integer('room_id').notNull(),
+    communityId: integer('community_id').notNull(),
+    upcoming: integer('upcoming').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.communityId] })],
+);
+
+/** EVT-LIST-2: the one row saying up to when event_counts has been swept. */
+export const eventCountSweep = pgTable('event_count_sweep', {
+  id: integer('id').primaryKey(),
+  sweptAt: ts('swept_at').notNull(),
+  nextEnd: ts('next_end'),
+});
 
 export const eventRsvps = pgTable(
   'event_rsvps',

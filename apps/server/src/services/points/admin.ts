@@ -46,7 +46,7 @@ export class RankingAdmin {
       .from(rankingStatus)
       .where(and(...where));
     const data: RankingStatusDto[] = [];
-    for (const r of rows) data.push(await this.ranking.toDto(r.row, Boolean(r.frozenAt)));
+    for (const r of rows) data.push(this.ranking.toDto(r.row, Boolean(r.frozenAt)));
     return qbPageOf(data, Number(n), { limit: q.limit, offset });
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql, sum } from 'drizzle-orm';
 import type {
   CurrentRankingDto,
   RankingEntryDto,
@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
+import { boardSize, placeOnBoard, seasonLock } from './board-order';
 import { EARNING } from './earning';
 import { pointsLedger, rankingStatus, seasons as seasonsTable } from './schema';
 import { toSeasonDto, type Seasons, type SeasonRow } from './seasons';
@@ -53,6 +54,8 @@ export class Ranking {
     if (season?.frozenAt) throw fail('SEASON_ENDED');
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'points:' + req.userUuid}))`);
+      // PTS-BOARD-1: the season's board moves in the same transaction, one credit at a time.
+      if (season) await seasonLock(tx, season.id);
       let amount = req.amount;
       const cap = EARNING.dailyCap[req.kind];
       if (cap !== undefined && amount > 0) {
@@ -110,32 +113,19 @@ export class Ranking {
           },
         })
         .returning();
+      await placeOnBoard(tx, row);
       return { credited: true, balance: row.balance, seasonId: season.id };
     });
   }
 
-  /** Rank in a running season: 1 + those ahead (more points, or as many reached earlier). */
-  private async liveRank(row: StatusRow): Promise<number | null> {
-    if (row.balance <= 0) return null;
-    const [{ n }] = await this.db
-      .select({ n: count() })
-      .from(rankingStatus)
-      .where(
-        and(
-          eq(rankingStatus.seasonId, row.seasonId),
-          sql`(${rankingStatus.balance} > ${row.balance} or (${rankingStatus.balance} = ${row.balance} and (${rankingStatus.reachedAt}, ${rankingStatus.id}) < (${row.reachedAt}, ${row.id})))`,
-        ),
-      );
-    return Number(n) + 1;
-  }
-
-  async toDto(row: StatusRow, frozen: boolean): Promise<RankingStatusDto> {
+  toDto(row: StatusRow, frozen: boolean): RankingStatusDto {
     return {
       id: row.id,
       userUuid: row.userUuid,
       seasonId: row.seasonId,
       balance: row.balance,
-      rank: frozen ? row.rank : await this.liveRank(row),
+      // PTS-BOARD-1: the kept place is the live rank (none at a balance of zero).
+      rank: frozen ? row.rank : row.balance > 0 ? row.position : null,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -155,7 +145,7 @@ export class Ranking {
       .innerJoin(seasonsTable, eq(seasonsTable.id, rankingStatus.seasonId))
       .where(eq(rankingStatus.userUuid, userUuid))
       .orderBy(desc(rankingStatus.seasonId));
-    return Promise.all(rows.map((r) => this.toDto(r.row, Boolean(r.frozenAt))));
+    return rows.map((r) => this.toDto(r.row, Boolean(r.frozenAt)));
   }
 
   async lifetime(userUuid: string): Promise<RankingStatusDto> {
@@ -197,7 +187,7 @@ export class Ranking {
     return {
       hasCurrentRankingStatus: Boolean(row),
       season: toSeasonDto(season),
-      status: row ? await this.toDto(row, false) : null,
+      status: row ? this.toDto(row, false) : null,
     };
   }
 
@@ -224,22 +214,21 @@ export class Ranking {
   async seasonBoard(season: SeasonRow, take: number, skip: number): Promise<SeasonRankingDto> {
     await this.seasons.freezeDue();
     const fresh = await this.seasons.byId(season.id);
-    const where = and(eq(rankingStatus.seasonId, fresh.id), sql`${rankingStatus.balance} > 0`);
+    // PTS-BOARD-1: a page is a range of kept places, the count the last place (both indexed).
     const rows = await this.db
       .select()
       .from(rankingStatus)
-      .where(where)
-      .orderBy(
-        ...(fresh.frozenAt
-          ? [sql`${rankingStatus.rank} asc nulls last`]
-          : [desc(rankingStatus.balance), rankingStatus.reachedAt]),
-        rankingStatus.id,
+      .where(
+        and(
+          eq(rankingStatus.seasonId, fresh.id),
+          gt(rankingStatus.position, skip),
+          lte(rankingStatus.position, skip + take),
+        ),
       )
-      .limit(take)
-      .offset(skip);
-    const [{ n }] = await this.db.select({ n: count() }).from(rankingStatus).where(where);
+      .orderBy(asc(rankingStatus.position));
+    const n = await boardSize(this.db, fresh.id);
     const entries = await this.entries(rows, (i) =>
-      fresh.frozenAt ? (rows[i].rank ?? skip + i + 1) : skip + i + 1,
+      fresh.frozenAt ? (rows[i].rank ?? rows[i].position ?? skip + i + 1) : skip + i + 1,
     );
     return { season: toSeasonDto(fresh), total: Number(n), take, skip, entries };
   }

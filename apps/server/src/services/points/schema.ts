@@ -72,13 +72,19 @@ export const rankingStatus = pgTable(
       .references(() => seasons.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
     rank: integer('rank'),
+    /**
+     * PTS-BOARD-1: the place on the season's board (1 = first) kept by every credit, null at a
+     * balance of zero; a board page is a range of it and the count of the board its largest value.
+     */
+    position: integer('position'),
     /** When the balance last grew: the earlier of two equal balances ranks higher. */
     reachedAt: ts('reached_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('ranking_status_user_season').on(t.userUuid, t.seasonId),
-    index('ranking_status_board_idx').on(t.seasonId, t.balance),
+    index('ranking_status_order_idx').on(t.seasonId, t.balance, t.reachedAt, t.id),
+    index('ranking_status_position_idx').on(t.seasonId, t.position),
   ],
 );
 
