@@ -4,7 +4,8 @@
  * HTTP: BENCH_SECONDS (default 3), BENCH_CONCURRENCY (32).
  * Realtime: BENCH_JOINS (default 1000) sockets joining one room at once, against a bare ws server
  * answering the same joins (bench/join.ts), BENCH_LISTENERS (default 1000; aim 5000),
- * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5).
+ * BENCH_VOTES_PER_SECOND (20), BENCH_VOTE_SECONDS (5): the vote fan-out against a bare ws server,
+ * each in a process of its own (bench/realtime.ts); `-- votes` runs only that.
  * Search: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CATALOGUE_SONGS (default 2000); its own server
  * with local provider fakes (see bench/search.ts).
  * Crates: BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_CRATE_SONGS (default 10000) in one crate
@@ -38,7 +39,7 @@ import { benchDemo } from './demo';
 import { benchFlood } from './flood';
 import { load, printResults, type LoadResult } from './http';
 import { benchJoinStorm } from './join';
-import { bareBroadcast, voteFanOut } from './realtime';
+import { benchVoteFanOut } from './realtime';
 import { pointsScenarios } from './points';
 import { eventScenarios } from './events';
 import { listScenarios } from './lists';
@@ -101,16 +102,18 @@ async function main() {
         `\nRoom socket (joins ${o.joins}, listeners ${o.listeners}, ${o.votesPerSecond} votes/s for ${o.seconds}s)`,
       );
       await benchJoinStorm(o.joins);
-      const voter = await s.createUser();
-      const fan = await voteFanOut(s, u, voter, o);
-      const bare = await bareBroadcast(o, fan.frameBytes, fan.total);
-      console.table([fan.row, bare]);
-      const ratio = Number(fan.row['p50 ms']) / Math.max(0.001, Number(bare['p50 ms']));
-      console.log(
-        `room socket p50 delivery latency is ${ratio.toFixed(1)}x the bare ws broadcast (frame ${fan.frameBytes} bytes)`,
-      );
+      await benchVoteFanOut(o);
     }
     if (which === 'join') await benchJoinStorm(env('BENCH_JOINS', 1000));
+    if (which === 'votes') {
+      const listeners = env('BENCH_LISTENERS', 1000);
+      const votesPerSecond = env('BENCH_VOTES_PER_SECOND', 20);
+      const voteSeconds = env('BENCH_VOTE_SECONDS', 5);
+      console.log(
+        `\nVote fan-out (${listeners} listeners, ${votesPerSecond} votes/s for ${voteSeconds}s)`,
+      );
+      await benchVoteFanOut({ joins: 0, listeners, votesPerSecond, seconds: voteSeconds });
+    }
     if (which === 'all' || which === 'search') {
       const catalogueSongs = env('BENCH_CATALOGUE_SONGS', 2000);
       console.log(

@@ -1,16 +1,29 @@
-import { WebSocketServer } from 'ws';
-import WebSocket from 'ws';
-import { authEndpoints, roomEndpoints, type MinimalSongDto } from '@tt/protocol';
-import type { TestServer } from '../test/harness';
+import type { ChildProcess } from 'node:child_process';
+import type { MinimalSongDto } from '@tt/protocol';
+import { host } from './chat';
 import { percentile } from './http';
+import type { HostMemory, RoomHostReady } from './room-host';
 import { WireClient } from './ws-client';
 
+/**
+ * Vote fan-out (`-- realtime`), side by side in one run: N listeners in one room and one voter
+ * alternating like/dislike at a fixed rate, against our server and against a bare `ws` server
+ * relaying the same votes as frames of the same shape (bench/bare-votes.ts). Each server runs in a
+ * process of its own (bench/room-host.ts); the listeners run here and only look for the frame's
+ * name (no JSON parsing). Per server: delivery latency p50/p99, CPU per delivered message, RSS idle
+ * and with the listeners, and the bytes each listener adds.
+ */
 export interface RealtimeBenchOptions {
   joins: number;
   listeners: number;
   votesPerSecond: number;
   seconds: number;
 }
+
+/** Goals: CPU per delivered message within this of the bare server's … */
+const GOAL_CPU_RATIO = 1.2;
+/** … and each listener holding at most this many bytes more than on the bare server. */
+const GOAL_EXTRA_BYTES_PER_LISTENER = 1024;
 
 const song: MinimalSongDto = {
   trackName: 'Bench Groove',
@@ -23,29 +36,29 @@ const song: MinimalSongDto = {
   playbackToken: null,
 };
 
-async function createRoom(s: TestServer, token: string, name: string): Promise<string> {
-  const room = await s.as(token).call(roomEndpoints.create, {
-    body: { name, roomSize: 10_000 },
-  } as never);
-  return (room as { uuid: string }).uuid;
-}
+const progress = (what: string) => process.stderr.write(`  vote bench: ${what}\n`);
+const MB = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
+const mem = (m: HostMemory) =>
+  `RSS ${MB(m.rss)} MB (JS heap ${MB(m.heapUsed)} of ${MB(m.heapTotal)}, external ${MB(m.external)}, array buffers ${MB(m.arrayBuffers)})`;
 
-async function guestTokens(s: TestServer, n: number): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let i = 0; i < n; i++) {
-    tokens.push((await s.client.call(authEndpoints.guest, {})).accessToken);
-  }
-  return tokens;
+function ask<T>(child: ChildProcess, question: 'cpu' | 'mem'): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(question);
+  });
 }
+const cpuOf = async (child: ChildProcess) => (await ask<{ cpuMs: number }>(child, 'cpu')).cpuMs;
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-/**
- * Resolves once `result.deliveries` reaches `target` (or after 10 s): both fan-out scenarios keep one
- * message in flight at a time, so they put the same load pattern on the machine.
- */
+interface FanOut {
+  deliveries: number;
+  latencies: number[];
+}
+
+/** Resolves once `result.deliveries` reaches `target` (or after 10 s): one vote in flight. */
 function deliveredTo(result: FanOut, target: number): Promise<void> {
   return new Promise((resolve) => {
     const deadline = performance.now() + 10_000;
@@ -57,118 +70,105 @@ function deliveredTo(result: FanOut, target: number): Promise<void> {
   });
 }
 
-interface FanOut {
-  deliveries: number;
-  latencies: number[];
-  seconds: number;
-  frameBytes: number;
-}
-
-function summarise(name: string, r: FanOut, listeners: number, sent: number) {
-  r.latencies.sort((a, b) => a - b);
-  return {
-    scenario: name,
-    listeners,
-    messages: sent,
-    'delivered %': ((100 * r.deliveries) / Math.max(1, sent * listeners)).toFixed(1),
-    'frames/s': (r.deliveries / r.seconds).toFixed(0),
-    'p50 ms': percentile(r.latencies, 50).toFixed(2),
-    'p99 ms': percentile(r.latencies, 99).toFixed(2),
-  };
-}
-
-/** (2) Vote fan-out: N listeners, one voter alternates like/dislike at a fixed rate. */
-export async function voteFanOut(
-  s: TestServer,
-  dj: { token: string },
-  voter: { token: string },
-  o: RealtimeBenchOptions,
-) {
-  const roomUuid = await createRoom(s, dj.token, 'Vote Fan-out');
-  const djClient = await WireClient.connect(s.url, dj.token);
-  await djClient.action('joinRoom', { roomUuid });
-  await djClient.action('addDj', { roomUuid, song });
-  const voterClient = await WireClient.connect(s.url, voter.token);
-  await voterClient.action('joinRoom', { roomUuid });
-
-  const tokens = await guestTokens(s, o.listeners);
-  const listeners: WireClient[] = [];
-  await inBatches(tokens, 200, async (token) => {
-    const c = await WireClient.connect(s.url, token);
-    await c.action('joinRoom', { roomUuid });
-    listeners.push(c);
-  });
-
-  // Each connection receives the votes in order: its k-th votedOnSong answers the k-th vote sent.
-  const result: FanOut = { deliveries: 0, latencies: [], seconds: 0, frameBytes: 0 };
-  const sentAt: number[] = [];
-  for (const c of listeners) {
-    let k = 0;
-    c.onBroadcast = (message, receivedAt) => {
-      if (message.name !== 'votedOnSong') return;
-      const t0 = sentAt[k++];
-      if (t0 === undefined) return;
-      result.deliveries++;
-      result.latencies.push(receivedAt - t0);
-      result.frameBytes = JSON.stringify(message).length;
-    };
-  }
-  const total = Math.max(1, Math.round(o.votesPerSecond * o.seconds));
-  const started = performance.now();
-  for (let i = 0; i < total; i++) {
-    sentAt.push(performance.now());
-    await voterClient.action('voteOnSong', { roomUuid, songVotes: { like: i % 2 === 0 } });
-    await deliveredTo(result, (i + 1) * listeners.length);
-    const wait = started + ((i + 1) * 1000) / o.votesPerSecond - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  result.seconds = (performance.now() - started) / 1000;
-  [djClient, voterClient, ...listeners].forEach((c) => c.close());
-  return {
-    row: summarise('vote fan-out (room socket)', result, o.listeners, total),
-    frameBytes: result.frameBytes,
-    total,
-  };
-}
-
-/** The same frames through a bare `ws` broadcast, as the floor to compare against. */
-export async function bareBroadcast(o: RealtimeBenchOptions, frameBytes: number, total: number) {
-  const wss = new WebSocketServer({ port: 0, perMessageDeflate: false });
-  await new Promise((r) => wss.once('listening', r));
-  const port = (wss.address() as { port: number }).port;
-  const clients: WebSocket[] = [];
-  const result: FanOut = { deliveries: 0, latencies: [], seconds: 0, frameBytes };
-  const sentAt: number[] = [];
-  for (let i = 0; i < o.listeners; i += 200) {
-    await Promise.all(
-      Array.from({ length: Math.min(200, o.listeners - i) }, async () => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
-        await new Promise((r) => ws.once('open', r));
-        let k = 0;
-        ws.on('message', () => {
-          const t0 = sentAt[k++];
-          if (t0 === undefined) return;
-          result.deliveries++;
-          result.latencies.push(performance.now() - t0);
-        });
-        clients.push(ws);
-      }),
+async function run(name: string, mode: 'votes' | 'bare-votes', o: RealtimeBenchOptions) {
+  const h = await host<RoomHostReady>([mode, String(o.listeners)], 'room-host.ts');
+  const clients: WireClient[] = [];
+  try {
+    const roomUuid = h.ready.room;
+    const guests =
+      mode === 'votes' ? h.ready.guests : Array.from({ length: o.listeners }, () => 'bare');
+    const idle = await ask<HostMemory>(h.child, 'mem');
+    let voter: WireClient;
+    if (mode === 'votes') {
+      const dj = await WireClient.connect(h.ready.url, h.ready.dj!);
+      await dj.action('joinRoom', { roomUuid });
+      await dj.action('addDj', { roomUuid, song });
+      voter = await WireClient.connect(h.ready.url, h.ready.voter!);
+      await voter.action('joinRoom', { roomUuid });
+      clients.push(dj, voter);
+    } else {
+      voter = await WireClient.connect(h.ready.url, 'bare');
+      clients.push(voter);
+    }
+    const listeners: WireClient[] = [];
+    await inBatches(guests, 200, async (token) => {
+      const c = await WireClient.connect(h.ready.url, token);
+      if (mode === 'votes') await c.action('joinRoom', { roomUuid });
+      listeners.push(c);
+      clients.push(c);
+    });
+    const loaded = await ask<HostMemory>(h.child, 'mem');
+    progress(
+      `${name}: ${listeners.length} listeners in; memory idle ${mem(idle)}; with them ${mem(loaded)}`,
     );
+
+    // Each connection receives the votes in order: its k-th votedOnSong answers the k-th vote.
+    const result: FanOut = { deliveries: 0, latencies: [] };
+    const sentAt: number[] = [];
+    let frameBytes = 0;
+    for (const c of listeners) {
+      let k = 0;
+      c.onRaw = (text, receivedAt) => {
+        if (!text.includes('"name":"votedOnSong"')) return;
+        const t0 = sentAt[k++];
+        if (t0 === undefined) return;
+        result.deliveries++;
+        result.latencies.push(receivedAt - t0);
+        frameBytes = Buffer.byteLength(text);
+      };
+    }
+    const total = Math.max(1, Math.round(o.votesPerSecond * o.seconds));
+    const cpuBefore = await cpuOf(h.child);
+    const started = performance.now();
+    for (let i = 0; i < total; i++) {
+      sentAt.push(performance.now());
+      await voter.action('voteOnSong', { roomUuid, songVotes: { like: i % 2 === 0 } });
+      await deliveredTo(result, (i + 1) * listeners.length);
+      const wait = started + ((i + 1) * 1000) / o.votesPerSecond - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const cpuUs = ((await cpuOf(h.child)) - cpuBefore) * 1000;
+    result.latencies.sort((a, b) => a - b);
+    const perListener = (loaded.rss - idle.rss) / Math.max(1, listeners.length);
+    return {
+      row: {
+        scenario: name,
+        listeners: listeners.length,
+        votes: total,
+        'delivered %': ((100 * result.deliveries) / Math.max(1, total * listeners.length)).toFixed(
+          1,
+        ),
+        'frames/s': Math.round(result.deliveries / seconds),
+        'p50 ms': Number(percentile(result.latencies, 50).toFixed(1)),
+        'p99 ms': Number(percentile(result.latencies, 99).toFixed(1)),
+        'CPU µs/msg': Number((cpuUs / Math.max(1, result.deliveries)).toFixed(2)),
+        'RSS start MB': MB(h.ready.startRss ?? 0),
+        'RSS idle MB': MB(idle.rss),
+        'RSS loaded MB': MB(loaded.rss),
+        'B/listener': Math.round(perListener),
+      },
+      frameBytes,
+      heapPerListener: (loaded.heapUsed - idle.heapUsed) / Math.max(1, listeners.length),
+    };
+  } finally {
+    clients.forEach((c) => c.close());
+    await h.stop();
   }
-  const frame = JSON.stringify({ pad: 'x'.repeat(Math.max(0, frameBytes - 10)) });
-  const started = performance.now();
-  for (let i = 0; i < total; i++) {
-    sentAt.push(performance.now());
-    for (const c of wss.clients) c.send(frame);
-    await deliveredTo(result, (i + 1) * o.listeners);
-    const next = started + ((i + 1) * 1000) / o.votesPerSecond;
-    const wait = next - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  result.seconds = (performance.now() - started) / 1000;
-  clients.forEach((c) => c.terminate());
-  await new Promise((r) => wss.close(r));
-  return summarise('same frames, bare ws broadcast', result, o.listeners, total);
+}
+
+export async function benchVoteFanOut(o: RealtimeBenchOptions): Promise<void> {
+  const ours = await run('vote fan-out, our server', 'votes', o);
+  const bare = await run('same votes, bare ws server', 'bare-votes', o);
+  console.table([ours.row, bare.row]);
+  const ratio = (a: number, b: number) => (a / Math.max(0.001, b)).toFixed(2);
+  const cpu = ours.row['CPU µs/msg'] / Math.max(0.001, bare.row['CPU µs/msg']);
+  const extra = ours.row['B/listener'] - bare.row['B/listener'];
+  console.log(
+    `vote fan-out vs bare (frame ${ours.frameBytes} / ${bare.frameBytes} bytes): ` +
+      `p50 ${ratio(ours.row['p50 ms'], bare.row['p50 ms'])}x, p99 ${ratio(ours.row['p99 ms'], bare.row['p99 ms'])}x, ` +
+      `CPU per delivered message ${cpu.toFixed(2)}x (goal ≤ ${GOAL_CPU_RATIO}x: ${cpu <= GOAL_CPU_RATIO ? 'met' : 'not met'}); ` +
+      `${extra} bytes more per listener, JS heap ${Math.round(ours.heapPerListener)} against ${Math.round(bare.heapPerListener)} ` +
+      `(goal ≤ ${GOAL_EXTRA_BYTES_PER_LISTENER}: ${extra <= GOAL_EXTRA_BYTES_PER_LISTENER ? 'met' : 'not met'})`,
+  );
 }

@@ -1,41 +1,71 @@
 /**
- * The servers of the join-storm bench, each in a process of its own (bench/join.ts starts them),
- * so that the storm's sockets do not share the server's event loop:
+ * The servers of the join-storm and vote fan-out benches, each in a process of its own
+ * (bench/join.ts and bench/realtime.ts start them), so that the load's sockets do not share the
+ * server's event loop:
  * - `room`: the platform on the embedded defaults (or DATABASE_URL/REDIS_URL), with a room and
  *   guest sessions for the joiners;
  * - `bare`: a bare `ws` server answering the same joinRoom frames the plain way: the joiner is
  *   added to a state of the same shape, a userJoined patch goes to every member, the state is
  *   serialised for the joiner.
- * Each tells its parent where it listens (IPC), answers `cpu` with its CPU time so far, and stops
- * when the parent says so or goes away.
+ * - `votes`: like `room`, and a DJ and a voter (users) for the vote fan-out;
+ * - `bare-votes`: a bare `ws` server relaying each voteOnSong as a votedOnSong frame of the same
+ *   shape to every socket (bench/bare-votes.ts).
+ * Each tells its parent where it listens (IPC), answers `cpu` with its CPU time so far and `mem`
+ * with its memory after a full GC, and stops when the parent says so or goes away.
  */
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { authEndpoints, roomEndpoints } from '@tt/protocol';
-import { startTestServer } from '../test/harness';
+import { bareVotesHost } from './bare-votes';
 
 export interface RoomHostReady {
   url: string;
   room: string;
   guests: string[];
+  /** `votes`: the DJ's and the voter's tokens. */
+  dj?: string;
+  voter?: string;
+  /** RSS once started, before any guest token was made (bytes). */
+  startRss?: number;
 }
+
+/** What `mem` answers (bytes, after a full GC). */
+export interface HostMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+let snapshots = 0;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const send = (msg: unknown) => process.send?.(msg);
 
-async function roomHost(joiners: number) {
+async function roomHost(joiners: number, votes: boolean) {
+  // Loaded here: the bare servers' processes hold no more than `ws` (their RSS is the floor).
+  const { startTestServer } = await import('../test/harness');
+  const { authEndpoints, roomEndpoints } = await import('@tt/protocol');
   const s = await startTestServer({
     LOG_LEVEL: 'warn',
     REALTIME_MAX_SOCKETS_PER_IP: '1000000',
-    REALTIME_RATE_LIMITS: 'joinRoom=100000/100000',
+    REALTIME_RATE_LIMITS: 'joinRoom=100000/100000,voteOnSong=100000/100000',
   });
+  gc();
+  const startRss = process.memoryUsage().rss;
   const owner = await s.createUser();
   const room = (await s.as(owner.token).call(roomEndpoints.create, {
-    body: { name: 'Join Storm', roomSize: 10_000 },
+    body: { name: votes ? 'Vote Fan-out' : 'Join Storm', roomSize: 10_000 },
   } as never)) as { uuid: string };
   const guests: string[] = [];
   for (let i = 0; i < joiners; i++) {
     guests.push((await s.client.call(authEndpoints.guest, {})).accessToken);
   }
-  send({ url: s.url, room: room.uuid, guests } satisfies RoomHostReady);
+  const voter = votes ? (await s.createUser()).token : undefined;
+  const dj = votes ? owner.token : undefined;
+  send({ url: s.url, room: room.uuid, guests, dj, voter, startRss } satisfies RoomHostReady);
   return () => s.close();
 }
 
@@ -119,7 +149,12 @@ async function bareHost(joiners: number) {
 }
 
 const [mode, joiners] = process.argv.slice(2);
-const stop = mode === 'bare' ? await bareHost(Number(joiners)) : await roomHost(Number(joiners));
+const stop =
+  mode === 'bare'
+    ? await bareHost(Number(joiners))
+    : mode === 'bare-votes'
+      ? await bareVotesHost(send)
+      : await roomHost(Number(joiners), mode === 'votes');
 const end = async () => {
   await stop().catch(() => {});
   process.exit(0);
@@ -129,6 +164,14 @@ process.on('message', (m) => {
   if (m === 'cpu') {
     const { user, system } = process.cpuUsage();
     send({ cpuMs: (user + system) / 1000 });
+  }
+  if (m === 'mem') {
+    gc();
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    // BENCH_HEAP_SNAPSHOT=<dir>: a heap snapshot at each measure (what holds the memory).
+    const dir = process.env.BENCH_HEAP_SNAPSHOT;
+    if (dir) writeHeapSnapshot(`${dir}/${mode}-${process.pid}-${++snapshots}.heapsnapshot`);
+    send({ rss, heapUsed, heapTotal, external, arrayBuffers } satisfies HostMemory);
   }
 });
 process.on('disconnect', () => void end());
