@@ -1,4 +1,10 @@
-import { type RoomDto, type SongVotes, type UserProfileDto } from '@tt/protocol';
+import {
+  type RoomDto,
+  type RoomUsersPage,
+  type SongVotes,
+  type UserProfileDto,
+  type UsersPageInfo,
+} from '@tt/protocol';
 import { roomSizeRefusal, type Occupancy } from '@tt/rules';
 import type { RoomPresence } from '../platform/ports';
 import { refuse, ROOM_ERRORS } from './errors';
@@ -9,6 +15,7 @@ import { RoomRuntime } from './room-runtime';
 import { canDj, djsOverSeats } from './rules/dj';
 import { accessRefusal, can, nextRoleExpiry, refusalCode } from '@tt/rules';
 import { currentSeq } from './wire';
+import { pagedStates, usersPage } from './paging';
 
 export interface JoinOutcome {
   roomUuid: string;
@@ -19,12 +26,16 @@ export interface JoinOutcome {
   /** Messages with this seq or lower are already in the state. */
   seq: number;
   ownVotes: SongVotes;
+  /** ROOM-PAGE-1: the join asked for a page of the users; the state holds that page. */
+  usersPage?: UsersPageInfo;
 }
 
 export interface JoinParams {
   roomUuid: string;
   password?: string;
   guestPassword?: string;
+  /** ROOM-PAGE-1: only this many users (plus DJs, role holders and the joiner) in the state. */
+  usersLimit?: number;
   /** The connection's address (room-password throttling). */
   ip?: string | null;
 }
@@ -44,6 +55,7 @@ interface PendingJoin {
   profile: UserProfileDto | ReturnType<typeof ghostProfile>;
   pro: boolean;
   settings: RoomDto;
+  usersLimit?: number;
   resolve: (outcome: JoinOutcome) => void;
   reject: (err: unknown) => void;
 }
@@ -87,7 +99,11 @@ export class RoomEngine extends RoomRuntime {
         : false;
     await prepare(roomUuid);
     return new Promise<JoinOutcome>((resolve, reject) => {
-      const joining: PendingJoin = { connectionId, auth, profile, pro, settings, resolve, reject };
+      const { usersLimit } = params;
+      const joining: PendingJoin = {
+        ...{ connectionId, auth, profile, pro, settings, usersLimit },
+        ...{ resolve, reject },
+      };
       const batch = this.joinBatches.get(roomUuid);
       if (batch && batch.length < MAX_JOIN_BATCH) return void batch.push(joining);
       const fresh = [joining];
@@ -133,19 +149,38 @@ export class RoomEngine extends RoomRuntime {
       admitted.push(j);
     }
     room.flush(w, 'userJoined');
-    const stateJson = JSON.stringify(room.state);
     const serverTime = Date.now();
     const seq = currentSeq();
-    admitted.forEach((j, i) =>
+    // One serialized state for the full joins of the burst, one small one per paged join.
+    let full: string | undefined;
+    const pagers = new Map<number, ReturnType<typeof pagedStates>>();
+    admitted.forEach((j, i) => {
+      const limit = j.usersLimit;
+      let pager = limit ? pagers.get(limit) : undefined;
+      if (limit && !pager) pagers.set(limit, (pager = pagedStates(room.state, limit)));
+      const paged = pager?.(j.auth.uuid);
       j.resolve({
         roomUuid: room.uuid,
         didCreate: created && i === 0,
-        stateJson,
+        stateJson: paged?.stateJson ?? (full ??= JSON.stringify(room.state)),
         serverTime,
         seq,
         ownVotes: { ...(room.votes.get(j.auth.uuid) ?? {}) },
-      }),
-    );
+        ...(paged ? { usersPage: paged.usersPage } : {}),
+      });
+    });
+  }
+
+  /** ROOM-PAGE-2: a page of the room's users, and the seq of the room's state it was taken at. */
+  usersPage(
+    roomUuid: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ page: RoomUsersPage; seq: number }> {
+    return this.enqueue(roomUuid, async (room) => {
+      if (!room) throw refuse(ROOM_ERRORS.NOT_JOINED);
+      return { page: usersPage(room.state, offset, limit), seq: room.lastSeq };
+    });
   }
 
   /**

@@ -55,6 +55,8 @@ export type RoomOutput =
 
 const USER_LISTS = ['allUsers', 'audienceUsers', 'floorUsers', 'djs', 'visibleDjs'] as const;
 type UserList = (typeof USER_LISTS)[number];
+/** The lists a paging client holds only part of (DJs it always holds whole: ROOM-PAGE-1). */
+const PAGED_LISTS: readonly UserList[] = ['allUsers', 'audienceUsers', 'floorUsers'];
 
 /** Fields of RoomDto the room service computes from presence: not part of the room's settings. */
 function settingsOnly(room: RoomDto): RoomDto {
@@ -64,6 +66,17 @@ function settingsOnly(room: RoomDto): RoomDto {
   delete copy.numberOfUsersInRoom;
   delete copy.numberOfActiveDjs;
   return copy;
+}
+
+/** The operations with each hint put before the operation it names (by position). */
+function withHints(ops: Operation[], hints: { at: number; op: Operation }[]): Operation[] {
+  const out: Operation[] = [];
+  let h = 0;
+  ops.forEach((op, k) => {
+    while (h < hints.length && hints[h].at === k) out.push(hints[h++].op);
+    out.push(op);
+  });
+  return out;
 }
 
 /** A random spot on the floor, in percent of its width and depth (one decimal). */
@@ -123,6 +136,9 @@ export class LiveRoom {
     return this.state.settings;
   }
 
+  /** The `test` operations to send before some of a writer's operations (ROOM-PAGE-3). */
+  private readonly hints = new WeakMap<PatchWriter, { at: number; op: Operation }[]>();
+
   writer(): PatchWriter {
     return new PatchWriter(this.state);
   }
@@ -130,8 +146,23 @@ export class LiveRoom {
   /** Sends what the writer recorded as one stateful message (nothing when it recorded nothing). */
   flush(w: PatchWriter, name: StatefulServerMessageName, toUser?: string): void {
     if (w.length === 0) return;
+    const hints = this.hints.get(w);
+    this.hints.delete(w);
     if (this.muted) return void w.take();
-    this.output({ kind: 'state', name, ops: w.take(), ...(toUser ? { toUser } : {}) });
+    const ops = hints ? withHints(w.take(), hints) : w.take();
+    this.output({ kind: 'state', name, ops, ...(toUser ? { toUser } : {}) });
+  }
+
+  /**
+   * ROOM-PAGE-3: the next operation of `w` addresses `list[i]`, a list paging clients hold only
+   * part of: a `test` of that entry's uuid goes first, so such a client knows whom it is about
+   * (and applies it to its own entry, or skips it). Every other client's test simply passes.
+   */
+  private hint(w: PatchWriter, list: UserList, i: number, uuid: string): void {
+    if (!PAGED_LISTS.includes(list)) return;
+    let hints = this.hints.get(w);
+    if (!hints) this.hints.set(w, (hints = []));
+    hints.push({ at: w.length, op: { op: 'test', path: pointer(list, i, 'uuid'), value: uuid } });
   }
 
   say(out: Extract<RoomOutput, { kind: 'event' }>): void {
@@ -210,6 +241,7 @@ export class LiveRoom {
     const { wasPlaying } = this.isDj(uuid) ? this.unseatOps(w, uuid, false) : { wasPlaying: false };
     for (const list of ['floorUsers', 'audienceUsers', 'allUsers'] as const) {
       const i = this.indexIn(list, uuid);
+      if (i >= 0) this.hint(w, list, i, uuid);
       if (i >= 0) w.remove(pointer(list, i));
     }
     if (uuid in this.state.allUserData) w.remove(pointer('allUserData', uuid));
@@ -226,6 +258,7 @@ export class LiveRoom {
     const w = this.writer();
     for (const list of ['floorUsers', 'audienceUsers'] as const) {
       const i = this.indexIn(list, uuid);
+      if (i >= 0) this.hint(w, list, i, uuid);
       if (i >= 0) w.remove(pointer(list, i));
     }
     const dj: ClientDj = { ...this.clientUser(member), nextSong: song };
@@ -284,9 +317,13 @@ export class LiveRoom {
       if (i < 0) continue;
       const current = this.state[list][i] as ClientRoomUser;
       if (current.highestRole !== fresh.highestRole) {
+        this.hint(w, list, i, uuid);
         w.setOptional(pointer(list, i, 'highestRole'), 'highestRole' in current, fresh.highestRole);
       }
-      if (current.canDj !== fresh.canDj) w.replace(pointer(list, i, 'canDj'), fresh.canDj);
+      if (current.canDj !== fresh.canDj) {
+        this.hint(w, list, i, uuid);
+        w.replace(pointer(list, i, 'canDj'), fresh.canDj);
+      }
     }
   }
 

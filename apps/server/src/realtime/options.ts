@@ -1,3 +1,4 @@
+import type { PerMessageDeflateOptions } from 'ws';
 import { SOCKET_RATE_LIMITS, type RateRule, type SocketRateKind } from '@tt/rules';
 import type { Config } from '../platform/config';
 
@@ -34,7 +35,24 @@ export interface RealtimeOptions {
    * the first change after a quiet spell at once, the changes of a busy spell together after it.
    */
   saveIntervalMs: number;
+  /**
+   * PROTO-DEFLATE-1: permessage-deflate, when the client offers it (false: never). Only frames
+   * above the threshold are compressed (a join's state, a page of users, never a vote), each
+   * on its own (no context kept between frames) with a small window, so an idle socket holds
+   * little memory.
+   */
+  perMessageDeflate: PerMessageDeflateOptions | false;
 }
+
+export const DEFAULT_DEFLATE: PerMessageDeflateOptions = {
+  threshold: 4096,
+  concurrencyLimit: 4,
+  serverNoContextTakeover: true,
+  clientNoContextTakeover: true,
+  serverMaxWindowBits: 10,
+  clientMaxWindowBits: 10,
+  zlibDeflateOptions: { level: 6, memLevel: 4 },
+};
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   path: '/primus',
@@ -52,6 +70,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   guestAllowanceRatio: 1,
   leaseMs: 6_000,
   saveIntervalMs: 250,
+  perMessageDeflate: DEFAULT_DEFLATE,
 };
 
 /** The limits the environment sets (REALTIME_*, ROOM_GUEST_ALLOWANCE_RATIO). */

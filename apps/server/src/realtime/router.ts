@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ERRORS, type ClientRoomState, type RoomDto } from '@tt/protocol';
+import { ERRORS, type ClientRoomState, type RoomDto, type RoomUsersPage } from '@tt/protocol';
 import type { Platform } from '../platform/service';
 import { runRoomAction, type RoomActionName } from './actions';
 import type { JoinAuth, JoinOutcome, JoinParams, RoomEngine } from './engine';
@@ -28,6 +28,7 @@ export type ProcessMessage =
       params: Record<string, unknown>;
     }
   | { kind: 'state'; id: string; from: string; roomUuid: string }
+  | { kind: 'users'; id: string; from: string; roomUuid: string; offset: number; limit: number }
   | {
       kind: 'disconnected';
       from: string;
@@ -149,6 +150,20 @@ export class RoomRouter {
     }>;
   }
 
+  /** ROOM-PAGE-2: a page of the room's users, from whichever process runs it. */
+  async usersPage(
+    roomUuid: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ page: RoomUsersPage; seq: number }> {
+    const owner = await this.owner(roomUuid);
+    if (owner.processId === this.me) return this.engine.usersPage(roomUuid, offset, limit);
+    return this.ask(roomUuid, owner, { kind: 'users', roomUuid, offset, limit }) as Promise<{
+      page: RoomUsersPage;
+      seq: number;
+    }>;
+  }
+
   /** A connection left the room (closed, or roomLeave): the owner counts its user's connections. */
   disconnected(roomUuid: string, userUuid: string, connectionId: string, leaveNow: boolean): void {
     void (async () => {
@@ -254,7 +269,7 @@ export class RoomRouter {
       const roomUuid =
         m.kind === 'join'
           ? m.settings.uuid
-          : m.kind === 'state'
+          : m.kind === 'state' || m.kind === 'users'
             ? m.roomUuid
             : String(m.params.roomUuid);
       const lease = await this.ownership.claim(roomUuid);
@@ -270,6 +285,8 @@ export class RoomRouter {
         );
       } else if (m.kind === 'action') {
         result = await runRoomAction(this.engine, m.auth, m.name, m.params, () => true);
+      } else if (m.kind === 'users') {
+        result = await this.engine.usersPage(m.roomUuid, m.offset, m.limit);
       } else {
         result = this.engine.state(m.roomUuid);
       }

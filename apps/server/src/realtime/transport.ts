@@ -1,7 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { ERRORS, JoinRoomParams, type ErrorCode } from '@tt/protocol';
+import {
+  ERRORS,
+  GetRoomUsersParams,
+  isSocketAction,
+  JoinRoomParams,
+  type ErrorCode,
+} from '@tt/protocol';
 import { socketRateKind } from '@tt/rules';
 import { clientAddress } from '../platform/client-address';
 import { AppError } from '../platform/errors';
@@ -48,7 +54,12 @@ export class Transport implements LocalRooms {
     private readonly options: RealtimeOptions,
     private readonly router: RoomRouter,
   ) {
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes });
+    // PROTO-DEFLATE-1: permessage-deflate when the client offers it (ws negotiates it).
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxFrameBytes,
+      perMessageDeflate: options.perMessageDeflate,
+    });
     this.guard = new SocketGuard(options);
   }
 
@@ -211,9 +222,10 @@ export class Transport implements LocalRooms {
       const bad = controlCharPath(p, 'params');
       if (bad)
         throw refuse(ROOM_ERRORS.INVALID_PARAMS, `${bad}: must not contain control characters`);
-      if (p.action === 'joinRoom') {
-        await this.join(conn, p, messageId);
-        this.platform.metrics.roomActions.inc({ action: 'joinRoom', outcome: 'ok' });
+      if (p.action === 'joinRoom' || p.action === 'getRoomUsers') {
+        if (p.action === 'joinRoom') await this.join(conn, p, messageId);
+        else await this.usersPage(conn, p, messageId);
+        this.platform.metrics.roomActions.inc({ action: p.action, outcome: 'ok' });
         return;
       }
       if (!isRoomAction(p.action)) throw refuse(ROOM_ERRORS.UNKNOWN_ACTION, String(p.action));
@@ -228,7 +240,7 @@ export class Transport implements LocalRooms {
       this.platform.metrics.roomActions.inc({ action: String(p.action), outcome: 'ok' });
     } catch (err) {
       const { text, code, unexpected } = errorText(err);
-      const action = p.action === 'joinRoom' || isRoomAction(p.action) ? p.action : 'unknown';
+      const action = isSocketAction(p.action) ? p.action : 'unknown';
       this.platform.metrics.roomActions.inc({ action, outcome: code ?? 'refused' });
       if (unexpected) this.platform.log.error({ err, action: p.action }, 'realtime action failed');
       conn.send(responseFrame(messageId, { error: text, code }));
@@ -267,6 +279,7 @@ export class Transport implements LocalRooms {
         roomUuid: outcome.roomUuid,
         allowedRooms: [...conn.rooms.keys()],
         didCreate: outcome.didCreate,
+        ...(outcome.usersPage ? { usersPage: outcome.usersPage } : {}),
       };
       const id = messageId === undefined ? '' : `,"messageId":${JSON.stringify(messageId)}`;
       conn.send(
@@ -292,6 +305,30 @@ export class Transport implements LocalRooms {
       throw err;
     } finally {
       if (gate && conn.rooms.get(roomUuid) === gate) this.release(conn, roomUuid, gate);
+    }
+  }
+
+  /**
+   * ROOM-PAGE-2: getRoomUsers (guests too: they see who listens). Like a join, the answer takes its
+   * place in the room's messages: those its page already reflects go first, newer ones after it.
+   */
+  private async usersPage(conn: Connection, p: Record<string, unknown>, messageId: unknown) {
+    const { roomUuid, offset, limit } = parseParams(GetRoomUsersParams, p);
+    const gate = conn.rooms.get(roomUuid);
+    if (!gate) throw refuse(ROOM_ERRORS.NOT_JOINED);
+    const hold = gate.buffer === null;
+    if (hold) gate.buffer = [];
+    try {
+      const { page, seq } = await this.router.usersPage(roomUuid, offset, limit);
+      await this.seqs.delivered(roomUuid, seq);
+      if (hold && conn.rooms.get(roomUuid) === gate) {
+        const held = gate.buffer ?? [];
+        gate.buffer = held.filter((m) => m.seq > seq);
+        for (const m of held) if (m.seq <= seq) this.deliverTo(conn, roomUuid, gate, m);
+      }
+      conn.send(responseFrame(messageId, { ...page }));
+    } finally {
+      if (hold && conn.rooms.get(roomUuid) === gate) this.release(conn, roomUuid, gate);
     }
   }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../errors';
 import {
   AddDjParams,
+  GetRoomUsersParams,
   JoinRoomParams,
   PlayOneTimeAnimationParams,
   RemoveDjParams,
@@ -10,6 +11,7 @@ import {
   VoteOnSongParams,
   type ActionName,
   type JoinRoomResult,
+  type RoomUsersPage,
 } from './index';
 
 /** What every answered action carries besides its own result fields. */
@@ -73,6 +75,12 @@ export const SOCKET_ACTIONS = {
       'ROOM_SERVICE_DOWN',
     ],
   }),
+  getRoomUsers: socketAction<RoomUsersPage>()({
+    name: 'getRoomUsers',
+    summary: "Another page of the room's users (after a joinRoom with usersLimit)",
+    params: GetRoomUsersParams,
+    refusals: ['ROOM_NOT_JOINED'],
+  }),
   addDj: socketAction()({
     name: 'addDj',
     summary: 'Take a free DJ seat, optionally with the song to play next',
@@ -119,8 +127,10 @@ export const SOCKET_ACTIONS = {
 
 export type SocketActions = typeof SOCKET_ACTIONS;
 export type SocketActionName = keyof SocketActions;
-/** Every action but joinRoom: they act in a room the connection joined. */
-export type RoomActionName = Exclude<SocketActionName, 'joinRoom'>;
+/** Actions this server adds to the SDK's list (reads an unmodified SDK never needs). */
+export type ExtensionActionName = 'getRoomUsers';
+/** Every action but joinRoom and the reads: they act in a room the connection joined. */
+export type RoomActionName = Exclude<SocketActionName, 'joinRoom' | ExtensionActionName>;
 export type AnySocketAction = SocketActions[SocketActionName];
 
 export type SocketActionParams<A> =
@@ -134,9 +144,9 @@ export type SocketActionResult<A> =
 export const isSocketAction = (name: unknown): name is SocketActionName =>
   typeof name === 'string' && Object.hasOwn(SOCKET_ACTIONS, name);
 export const isRoomActionName = (name: unknown): name is RoomActionName =>
-  isSocketAction(name) && name !== 'joinRoom';
+  isSocketAction(name) && name !== 'joinRoom' && name !== 'getRoomUsers';
 
 // The SDK's action names and the registry name the same actions.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const registryMatchesSdk: Same<ActionName, SocketActionName> = true;
+const registryMatchesSdk: Same<ActionName, Exclude<SocketActionName, ExtensionActionName>> = true;
 void registryMatchesSdk;

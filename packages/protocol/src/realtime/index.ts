@@ -152,7 +152,30 @@ export interface JoinRoomResult {
   didCreate: boolean;
   state: ClientRoomState;
   serverTime: number;
+  /** Only when the join asked for `usersLimit`: the state holds a page of the room's users. */
+  usersPage?: UsersPageInfo;
 }
+
+/**
+ * ROOM-PAGE-1: a page of the room's users. `total` users are in the room; the next page starts at
+ * `nextOffset` of `allUsers` in arrival order (null: this was the last).
+ */
+export interface UsersPageInfo {
+  total: number;
+  nextOffset: number | null;
+}
+
+/** The answer to getRoomUsers: users `offset…offset+limit` of allUsers, with their lists and data. */
+export interface RoomUsersPage extends UsersPageInfo {
+  allUsers: ClientRoomUser[];
+  audienceUsers: ClientRoomUser[];
+  floorUsers: ClientRoomUser[];
+  allUserData: Record<string, ClientUserData>;
+}
+
+/** Largest page of users a joinRoom or getRoomUsers may ask for. */
+export const USERS_PAGE_MAX = 500;
+const UsersLimit = z.number().int().min(1).max(USERS_PAGE_MAX);
 
 // ---- action params (validated on the server) ----
 
@@ -160,6 +183,14 @@ export const JoinRoomParams = z.object({
   roomUuid: z.string().min(1),
   password: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
   guestPassword: z.string().max(ROOM_PASSWORD_MAX_LENGTH).optional(),
+  /** ROOM-PAGE-1: opt in to a state holding only a page of the room's users (default: all). */
+  usersLimit: UsersLimit.optional(),
+});
+/** ROOM-PAGE-2: more of the room's users, from `offset` of allUsers. */
+export const GetRoomUsersParams = z.object({
+  roomUuid: z.string(),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  limit: UsersLimit.default(100),
 });
 export const AddDjParams = z.object({ roomUuid: z.string(), song: MinimalSongDto.nullish() });
 export const RemoveDjParams = z.object({ roomUuid: z.string(), djUuid: z.string().optional() });
