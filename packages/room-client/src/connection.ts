@@ -5,12 +5,14 @@ import {
   type CustomServerMessage,
   type JoinRoomResult,
   type PlayedOneTimeAnimationParams,
+  type RoomUsersPage,
   type SocketActionInput,
   type SocketActionResult,
 } from '@tt/protocol';
 import { ActionError, SocketActions } from './actions';
 import { writeCurrentRoom, type KeyValueStorage } from './currentRoom';
 import { applyStatePatch } from './patch';
+import { applyPagedStatePatch, mergeUsersPage } from './paging';
 import {
   defaultTimers,
   PrimusConnection,
@@ -42,6 +44,11 @@ export interface RoomConnectionOptions {
   animationMs?: number;
   /** Longest random wait before rejoining after a roomReset (RR-RESET-1; up to 2 s). */
   resetDelayMs?: number;
+  /**
+   * ROOM-PAGE-1: join with only this many of the room's users in the state (DJs, room roles and
+   * this user always), and bring more with `loadMoreUsers()`. None: the whole room, as the SDK.
+   */
+  usersLimit?: number;
 }
 
 /**
@@ -59,6 +66,9 @@ export class RoomConnection {
   private readonly log: (message: string, detail?: unknown) => void;
   private joinSeq = 0;
   private joining = false;
+  /** The state held is a page of the users (the last join asked for one and got it). */
+  private paged = false;
+  private loadingUsers = false;
   private stopped = false;
   private resetTimer: unknown = null;
   private animationSeq = 0;
@@ -114,6 +124,7 @@ export class RoomConnection {
       errorCode: null,
       kickReason: null,
       animations: {},
+      usersPage: null,
     });
     this.conn.open();
   }
@@ -158,13 +169,16 @@ export class RoomConnection {
     this.set({ status: hadState ? 'rejoining' : 'connecting' });
     const params: SocketActionInput<typeof SOCKET_ACTIONS.joinRoom> = {};
     if (this.opts.password) params.password = this.opts.password;
+    if (this.opts.usersLimit) params.usersLimit = this.opts.usersLimit;
     // The answer is taken the moment its frame is read: the frames after it patch its state.
     const onAnswer = (frame: Record<string, unknown>) => {
       if (seq !== this.joinSeq || this.stopped) return;
       const res = frame as unknown as JoinRoomResult;
       this.joining = false;
+      this.paged = Boolean(res.usersPage);
       this.set({
         state: res.state,
+        usersPage: res.usersPage ?? null,
         status: 'joined',
         error: null,
         errorCode: null,
@@ -213,13 +227,47 @@ export class RoomConnection {
     }
   }
 
+  /**
+   * ROOM-PAGE-2: brings the next page of the room's users into the state (when the join was
+   * paged and more are left). Resolves once they are in; a failure leaves the state as it was.
+   */
+  async loadMoreUsers(): Promise<void> {
+    const { usersPage } = this.opts.store.getState();
+    if (!this.paged || this.joining || this.loadingUsers || usersPage?.nextOffset == null) return;
+    const seq = this.joinSeq;
+    this.loadingUsers = true;
+    const params = { offset: usersPage.nextOffset, limit: this.opts.usersLimit ?? 100 };
+    // Merged the moment the answer is read: the frames after it patch the merged state.
+    const onAnswer = (frame: Record<string, unknown>) => {
+      const current = this.opts.store.getState().state;
+      if (seq !== this.joinSeq || this.joining || !current) return;
+      const page = frame as unknown as RoomUsersPage;
+      this.set({
+        state: mergeUsersPage(current, page),
+        usersPage: { total: page.total, nextOffset: page.nextOffset },
+      });
+    };
+    try {
+      await this.action(SOCKET_ACTIONS.getRoomUsers, params, onAnswer);
+    } finally {
+      this.loadingUsers = false;
+    }
+  }
+
   private applyPatch(name: string, patch: CustomServerMessage['statePatch']) {
     // While a join is on its way the state it brings replaces everything: older patches are moot.
     const current = this.opts.store.getState().state;
     if (this.joining || !current) return;
     let next: ClientRoomState;
     try {
-      next = applyStatePatch(current, patch ?? []);
+      if (this.paged) {
+        const applied = applyPagedStatePatch(current, patch ?? []);
+        next = applied.state;
+        const page = this.opts.store.getState().usersPage;
+        if (applied.usersDelta && page) {
+          this.set({ usersPage: { ...page, total: Math.max(0, page.total + applied.usersDelta) } });
+        }
+      } else next = applyStatePatch(current, patch ?? []);
     } catch (err) {
       this.log(`statePatch of ${name} did not apply; rejoining`, err);
       this.join('patch failed');

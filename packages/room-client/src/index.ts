@@ -24,6 +24,7 @@ export {
   type KeyValueStorage,
 } from './currentRoom';
 export { applyStatePatch } from './patch';
+export { applyPagedStatePatch, mergeUsersPage, type PagedPatchResult } from './paging';
 export {
   defaultTimers,
   globalSocketFactory,

@@ -6,7 +6,7 @@ import { initialRoomState, type RoomStoreApi } from './store';
 /** What the platform gives a room session: everything else is the same on every platform. */
 export interface RoomSessionOptions extends Pick<
   RoomConnectionOptions,
-  'token' | 'storage' | 'factory' | 'timers' | 'random' | 'now' | 'log'
+  'token' | 'storage' | 'factory' | 'timers' | 'random' | 'now' | 'log' | 'usersLimit'
 > {
   store: RoomStoreApi;
   /** http(s) origin of the platform, read when a room is entered (web: the page's origin). */
@@ -32,6 +32,8 @@ export interface RoomSession {
   leaveRoom(): void;
   /** `roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes })`: params and result typed by the definition. */
   roomAction: RoomActionSender;
+  /** ROOM-PAGE-2: the next page of the room's users, when the session pages (`usersLimit`). */
+  loadMoreUsers(): Promise<void>;
   /** The room the user is connected to (uuid), if any. */
   activeRoomUuid(): string | null;
   /** The stored record of the room the user was last in (slug, kick reason), if any. */
@@ -71,6 +73,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
       if (!active) return Promise.reject(new Error('Not in a room'));
       return active.action(def, (params[0] ?? {}) as SocketActionInput<typeof def>);
     },
+    loadMoreUsers: () => active?.loadMoreUsers() ?? Promise.resolve(),
     activeRoomUuid: () => active?.roomUuid ?? null,
     readCurrentRoom: () => readCurrentRoom(options.storage),
     dismissRoomError() {

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ClientRoomState, OneTimeAnimation } from '@tt/protocol';
+import type { ClientRoomState, OneTimeAnimation, UsersPageInfo } from '@tt/protocol';
 
 export type RoomStatus =
   /** No room. */
@@ -39,6 +39,11 @@ export interface RoomStoreState {
   serverTimeOffset: number;
   /** One-time animations showing right now, by user uuid. */
   animations: Record<string, ActiveAnimation>;
+  /**
+   * ROOM-PAGE-1: when the state holds only a page of the users: how many are in the room and
+   * where the next page starts (null: every page is in). Null when the state holds everyone.
+   */
+  usersPage: UsersPageInfo | null;
 }
 
 export const initialRoomState: RoomStoreState = {
@@ -51,6 +56,7 @@ export const initialRoomState: RoomStoreState = {
   kickReason: null,
   serverTimeOffset: 0,
   animations: {},
+  usersPage: null,
 };
 
 /** What a RoomConnection needs of a store (the zustand store, or a plain one in tests). */
