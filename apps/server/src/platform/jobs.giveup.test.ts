@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryJobQueue, RedisJobQueue, type JobInfo, type JobQueue } from './jobs';
+import { MemoryJobQueue, RedisJobQueue, STALL_DEFAULTS, type JobInfo, type JobQueue } from './jobs';
 import './jobs.testing';
 
 /**
@@ -140,7 +140,13 @@ describe.skipIf(!REDIS_URL)('BullMQ (REDIS_URL)', () => {
         took();
         return new Promise<never>(() => {});
       },
-      { connection: connection(), prefix, lockDuration: 500, stalledInterval: 200 },
+      {
+        connection: connection(),
+        prefix,
+        lockDuration: 500,
+        stalledInterval: 200,
+        maxStalledCount: STALL_DEFAULTS.maxStalledCount,
+      },
     );
     worker.on('error', () => {});
     await taken;
@@ -148,12 +154,12 @@ describe.skipIf(!REDIS_URL)('BullMQ (REDIS_URL)', () => {
     await worker.close(true);
   }
 
-  it('SEC-JOBS-1: a job whose processes died twice is failed by BullMQ, and onGiveUp runs', async () => {
+  it('SEC-JOBS-1: a job whose processes died past maxStalledCount is failed by BullMQ, and onGiveUp runs', async () => {
     const name = 'crashing';
     const queue = new Queue(name, { connection: connection(), prefix });
     await queue.add(name, { song: 'xyz' }, { jobId: 'crash-1', attempts: 3 });
-    await dyingWorker(name); // first crash
-    await dyingWorker(name); // the stalled job ran again elsewhere: second crash
+    // JOBS-STALL-1: the first STALL_DEFAULTS.maxStalledCount losses are run again elsewhere.
+    for (let i = 0; i <= STALL_DEFAULTS.maxStalledCount; i++) await dyingWorker(name);
     await queue.close();
 
     const q = new RedisJobQueue(REDIS_URL!, prefix, silent, {

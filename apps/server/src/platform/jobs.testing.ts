@@ -16,6 +16,7 @@ declare module './jobs' {
     after: Nothing;
     closing: Nothing;
     crashing: { song: string };
+    stuck: { n: number };
   }
 }
 

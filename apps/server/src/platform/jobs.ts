@@ -268,13 +268,25 @@ export class MemoryJobQueue implements JobQueue {
   }
 }
 
-/** How BullMQ tells a dead worker's job (its lock not renewed): tests shorten these. */
+/**
+ * JOBS-STALL-1: how BullMQ tells a dead worker's job (its lock no longer renewed) and runs it
+ * again. A running job's lock lasts `lockDurationMs` and is renewed every half of it; every
+ * `stalledIntervalMs` one worker of the deployment moves the jobs whose lock is gone back to
+ * waiting. A job whose process died is thus run again by another process (or the restarted one)
+ * at most lockDurationMs + stalledIntervalMs (30 s) after the loss; its lost run counts as no
+ * attempt. The run after the `maxStalledCount`th loss is failed instead (SEC-JOBS-1: a job that
+ * kills every process running it is not retried for ever). Tests shorten the times.
+ */
 export interface StallOptions {
-  /** How long a running job's lock lasts without renewal (BullMQ default 30 s). */
   lockDurationMs?: number;
-  /** How often workers look for stalled jobs (BullMQ default 30 s). */
   stalledIntervalMs?: number;
+  maxStalledCount?: number;
 }
+export const STALL_DEFAULTS: Required<StallOptions> = {
+  lockDurationMs: 20_000,
+  stalledIntervalMs: 10_000,
+  maxStalledCount: 2,
+};
 
 /** BullMQ on Redis: one Queue and (once defined) one Worker per job name. */
 export class RedisJobQueue implements JobQueue {
@@ -318,6 +330,7 @@ export class RedisJobQueue implements JobQueue {
     if (this.closed) throw new Error('the job queue is closed');
     const def = definition(handler as JobHandler<unknown>, opts as JobOptions);
     this.defs.set(name, def);
+    const stall = { ...STALL_DEFAULTS, ...this.stall };
     const worker = new Worker(
       name,
       async (job: Job) =>
@@ -326,10 +339,10 @@ export class RedisJobQueue implements JobQueue {
         connection: this.redis,
         prefix: this.prefix,
         concurrency: def.concurrency,
-        // A job whose process died twice while running it is failed (BullMQ's default).
-        maxStalledCount: 1,
-        ...(this.stall.lockDurationMs ? { lockDuration: this.stall.lockDurationMs } : {}),
-        ...(this.stall.stalledIntervalMs ? { stalledInterval: this.stall.stalledIntervalMs } : {}),
+        // JOBS-STALL-1: explicit, not BullMQ's defaults (30 s + 30 s, failed after one loss).
+        lockDuration: stall.lockDurationMs,
+        stalledInterval: stall.stalledIntervalMs,
+        maxStalledCount: stall.maxStalledCount,
       },
     );
     worker.on('error', (err) => this.log.warn({ err, queue: name }, 'job worker error'));

@@ -7,6 +7,7 @@ import {
   type SongStatusEvent,
 } from '@tt/rules';
 import { songHlsPaths } from '@tt/protocol';
+import type { JobInfo } from '../../platform/jobs';
 import type { Platform } from '../../platform/service';
 import {
   ToolUnavailableError,
@@ -54,6 +55,12 @@ const PROBE_MARGIN_SECONDS = 60;
  */
 const LOCK_SECONDS = 15 * 60;
 
+/** The counters that hold a song during its transcode: the song's, and the holding job's. */
+export const transcodeHoldKeys = (shortId: string, jobId: string) => ({
+  song: `song-transcode:${shortId}`,
+  job: `song-transcode:${shortId}:job:${jobId}`,
+});
+
 type Outcome =
   { event: 'verified'; rendition: HlsRendition } | { event: 'notPlayable'; duration: number };
 
@@ -63,7 +70,8 @@ type Outcome =
  * is delayed or runs does nothing; a postponed song (a new state) gets a new job while its old
  * one still runs.
  */
-const jobId = (row: SongRow) => `transcode-${row.shortId}-${row.updatedAt.getTime()}`;
+export const transcodeJobId = (row: SongRow) =>
+  `transcode-${row.shortId}-${row.updatedAt.getTime()}`;
 
 /**
  * Verification of uploads as `song.transcode` jobs (platform.jobs): the upload is probed and
@@ -83,7 +91,7 @@ export class SongTranscoder {
 
   /** Registers the job's handler: once per process, by the song service. */
   define(): void {
-    this.platform.jobs.define(TRANSCODE_JOB, (job) => this.run(job), {
+    this.platform.jobs.define(TRANSCODE_JOB, (job, info) => this.run(job, info), {
       concurrency: this.platform.config.SONG_TRANSCODE_CONCURRENCY,
       attempts: JOB_ATTEMPTS,
       backoffMs: JOB_BACKOFF_MS,
@@ -119,7 +127,7 @@ export class SongTranscoder {
         return (await this.postpone(row, -1, 'too many transcodes waiting')) ?? row;
       }
       const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: 0 };
-      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: transcodeJobId(row) });
       return row;
     } catch (err) {
       // The queue itself failed (Redis down): the song waits for the sweep.
@@ -153,7 +161,7 @@ export class SongTranscoder {
     );
     for (const row of rows) {
       const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: 0 };
-      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: jobId(row) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { jobId: transcodeJobId(row) });
     }
     return rows.length;
   }
@@ -190,7 +198,7 @@ export class SongTranscoder {
     const delayMs = config.SONG_TRANSCODE_RETRY_DELAY * 1000;
     const job: TranscodeJob = { songId: row.id, shortId: row.shortId, round: round + 1 };
     try {
-      await jobs.enqueue(TRANSCODE_JOB, job, { delayMs, jobId: jobId(moved) });
+      await jobs.enqueue(TRANSCODE_JOB, job, { delayMs, jobId: transcodeJobId(moved) });
       log.info({ shortId: row.shortId, reason, delayMs }, 'song transcode postponed');
     } catch (err) {
       log.warn({ err, shortId: row.shortId }, 'song transcode postponed until the next start');
@@ -198,18 +206,33 @@ export class SongTranscoder {
     return moved;
   }
 
-  /** One job: the song is held (LOCK_SECONDS) so that a second job of it meanwhile does nothing. */
-  private async run(job: TranscodeJob): Promise<void> {
+  /**
+   * One job: the song is held (LOCK_SECONDS) so that a second job of it meanwhile does nothing.
+   * JOBS-STALL-1: the hold names its job. A process killed mid-transcode leaves it behind, and
+   * BullMQ runs that same job again elsewhere within a minute: that run takes the hold over
+   * instead of ending as a no-op that left the song in VALID_FILE_TYPE until the hold expired.
+   */
+  private async run(job: TranscodeJob, info: JobInfo): Promise<void> {
     const { counters, log } = this.platform;
-    const lock = `song-transcode:${job.shortId}`;
-    if ((await counters.hit(lock, LOCK_SECONDS)) > 1) {
-      log.info({ shortId: job.shortId }, 'song transcode: another job holds the song');
-      return;
+    const keys = transcodeHoldKeys(job.shortId, info.id);
+    // The job's own mark first: a run that dies between the two leaves no hold to take over.
+    const ranBefore = (await counters.hit(keys.job, LOCK_SECONDS)) > 1;
+    if ((await counters.hit(keys.song, LOCK_SECONDS)) > 1) {
+      if (!ranBefore) {
+        await counters.reset(keys.job);
+        log.info({ shortId: job.shortId }, 'song transcode: another job holds the song');
+        return;
+      }
+      log.warn(
+        { shortId: job.shortId, job: info.id },
+        'song transcode: resumed after its process died',
+      );
     }
     try {
       await this.transcode(job);
     } finally {
-      await counters.reset(lock);
+      await counters.reset(keys.song);
+      await counters.reset(keys.job);
     }
   }
 
