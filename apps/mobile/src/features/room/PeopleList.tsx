@@ -6,6 +6,7 @@ import { theme } from '../../ui/theme';
 import './access-i18n';
 import { Avatar } from './Avatar';
 import { PersonCard } from './PersonCard';
+import { roomSession, useRoomStore } from './session';
 
 /** The room roles and platform roles a person's row names (as the web's people list). */
 const ROLE_BADGES = ['owner', 'coOwner', 'moderator', 'globalModerator', 'admin', 'staff'];
@@ -20,6 +21,17 @@ export function PeopleList({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
+  // ROOM-PAGE-1: in a big room the state holds a page of the people; more come on request.
+  const usersPage = useRoomStore((s) => s.usersPage);
+  const [loading, setLoading] = useState(false);
+  const more = () => {
+    setLoading(true);
+    roomSession
+      .loadMoreUsers()
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  };
+  const count = Math.max(usersPage?.total ?? 0, state.allUsers.length);
   const djs = new Set(state.djs.map((dj) => dj.uuid));
   const nick = (uuid: string) => state.allUserData[uuid]?.userProfile?.nickname ?? '?';
   const people = [...state.allUsers].sort(
@@ -28,7 +40,7 @@ export function PeopleList({
   );
   return (
     <View style={styles.wrap} testID="people-list">
-      <Text style={styles.heading}>{t('room.people', { count: state.allUsers.length })}</Text>
+      <Text style={styles.heading}>{t('room.people', { count })}</Text>
       {people.map((u) => (
         <Pressable
           key={u.uuid}
@@ -56,6 +68,17 @@ export function PeopleList({
           {djs.has(u.uuid) ? <Text style={styles.badge}>{t('room.dj')}</Text> : null}
         </Pressable>
       ))}
+      {usersPage?.nextOffset != null ? (
+        <Pressable
+          style={styles.more}
+          accessibilityRole="button"
+          disabled={loading}
+          onPress={more}
+          testID="people-more"
+        >
+          <Text style={styles.moreText}>{t('room.morePeople')}</Text>
+        </Pressable>
+      ) : null}
       {open ? <PersonCard state={state} uuid={open} me={me} onClose={() => setOpen(null)} /> : null}
     </View>
   );
@@ -67,6 +90,8 @@ const styles = StyleSheet.create({
   row: { flexDirection: 'row', alignItems: 'center', gap: 6, minHeight: 48 },
   name: { color: theme.text, flex: 1 },
   muted: { color: theme.muted },
+  more: { minHeight: 44, alignItems: 'center', justifyContent: 'center' },
+  moreText: { color: theme.brand, fontWeight: '700' },
   role: {
     color: theme.text,
     borderColor: theme.border,

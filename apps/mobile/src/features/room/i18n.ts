@@ -22,6 +22,7 @@ const en = {
     guestVotes: 'Sign in to vote',
     people_one: '{{count}} person here',
     people_other: '{{count}} people here',
+    morePeople: 'Show more people',
     dj: 'DJ',
     voteFailed: 'Your vote did not go through',
     person: {
@@ -62,6 +63,7 @@ const es: typeof en = {
     guestVotes: 'Inicia sesión para votar',
     people_one: '{{count}} persona aquí',
     people_other: '{{count}} personas aquí',
+    morePeople: 'Mostrar más personas',
     dj: 'DJ',
     voteFailed: 'Tu voto no se registró',
     person: {

@@ -25,6 +25,8 @@ export const roomSession = createRoomSession({
   origin: () => API_URL,
   token: currentToken,
   storage: memoryStorage(),
+  // ROOM-PAGE-1: a big room's people come in pages ("Show more people" brings the next).
+  usersLimit: 100,
 });
 
 /** A slice of the room store, with the app's own React (no second copy through zustand). */

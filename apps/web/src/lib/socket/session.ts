@@ -15,6 +15,8 @@ const session = createRoomSession({
   origin: () => window.location.origin,
   token: currentToken,
   storage: browserStorage,
+  // ROOM-PAGE-1: a big room's users come in pages ("Show more people" brings the next).
+  usersLimit: 100,
 });
 
 let watchingSession = false;
@@ -44,6 +46,8 @@ export const {
   roomAction,
   /** The room the user is connected to (uuid), if any. */
   activeRoomUuid,
+  /** ROOM-PAGE-2: the next page of the room's users. */
+  loadMoreUsers,
   /** Forgets a stored kick reason (the user has seen it). */
   dismissRoomError,
   /** The stored record of the room the user was last in (slug, kick reason). */

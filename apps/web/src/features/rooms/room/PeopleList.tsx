@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientRoomState } from '@tt/protocol';
 import { Avatar } from '../../../entities/avatar/Avatar';
 import { nicknameOf, pictureOf, playingDjUuid } from '../../../entities/room/model';
 import type { Me } from '../../../entities/room/hooks';
+import { loadMoreUsers } from '../../../lib/socket/session';
+import { useRoomStore } from '../../../lib/socket/store';
 
 export const ROLE_BADGES = [
   'owner',
@@ -25,6 +28,15 @@ export function PeopleList({
   onUser: (uuid: string) => void;
 }) {
   const { t } = useTranslation();
+  // ROOM-PAGE-1: in a big room the state holds a page of the people; more come on request.
+  const usersPage = useRoomStore((s) => s.usersPage);
+  const [loading, setLoading] = useState(false);
+  const more = () => {
+    setLoading(true);
+    loadMoreUsers()
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  };
   const djs = new Set(state.djs.map((d) => d.uuid));
   const playing = playingDjUuid(state);
   const people = [...state.allUsers].sort(
@@ -33,7 +45,8 @@ export function PeopleList({
   return (
     <section className="side-card people" aria-labelledby="people-title">
       <h2 id="people-title">
-        {t('room.people')} <span className="muted">{state.allUsers.length}</span>
+        {t('room.people')}{' '}
+        <span className="muted">{Math.max(usersPage?.total ?? 0, state.allUsers.length)}</span>
       </h2>
       <ul className="people-list" data-testid="people-list">
         {people.map((u) => {
@@ -68,6 +81,16 @@ export function PeopleList({
           );
         })}
       </ul>
+      {usersPage?.nextOffset != null ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-block"
+          onClick={more}
+          disabled={loading}
+        >
+          {t('room.morePeople')}
+        </button>
+      ) : null}
     </section>
   );
 }
