@@ -17,3 +17,4 @@ export * from './notification-live';
 export * from './avatar-figure/index';
 export * from './song-queue';
 export * from './dj-rotation';
+export * from './flood-limits';

@@ -1,11 +1,13 @@
-import { CHAT_RATE_LIMIT } from '@tt/rules';
+import { FLOOD_LIMITS } from '@tt/rules';
 import type { Platform } from '../../platform/service';
 import { RoomAccess } from './access';
+import { ChatSendBatch } from './batch';
 import { ChatFanout } from './fanout';
 import { ChatFlood } from './flood';
 import { ChatMembersRepository } from './members.repository';
 import { ChatProfiles } from './profiles';
 import { ChatRepository } from './repository';
+import { ChatRights } from './rights';
 import { ChatTokens } from './tokens';
 
 /** What every part of the chat shares: repositories, tokens, access checks, flood control, fan-out. */
@@ -17,6 +19,10 @@ export class ChatCore {
   readonly flood: ChatFlood;
   readonly fanout: ChatFanout;
   readonly profiles: ChatProfiles;
+  /** CHAT-SEND-2: room chats' write rights in memory. */
+  readonly rights: ChatRights;
+  /** CHAT-SEND-3: sends stored together, one transaction per turn of the event loop. */
+  readonly sends: ChatSendBatch;
 
   constructor(readonly platform: Platform) {
     const { config } = platform;
@@ -27,9 +33,14 @@ export class ChatCore {
       ghost: config.CHAT_GHOST_TOKEN_TTL,
     });
     this.access = new RoomAccess(platform);
-    this.flood = new ChatFlood(config.CHAT_RATE_LIMIT ?? CHAT_RATE_LIMIT, platform.counters);
+    this.flood = new ChatFlood(
+      config.CHAT_RATE_LIMIT ?? FLOOD_LIMITS.chatWrites,
+      platform.counters,
+    );
     this.fanout = new ChatFanout(platform.bus);
     this.profiles = new ChatProfiles(platform);
+    this.rights = new ChatRights(this.access, this.members);
+    this.sends = new ChatSendBatch(this.repo, platform.outbox);
   }
 
   get maxLength(): number {

@@ -44,6 +44,8 @@ export const chatService: ServiceModule = {
     // Live (BUS-TYPES-1): caches to drop and sockets to recheck in this process.
     const { bus } = platform;
     const offs = [
+      // CHAT-SEND-2: every change of a room chat's write rights drops them from memory.
+      ...(await core.rights.follow(bus)),
       await bus.subscribe('chat.tokensChanged', ({ uid, ended }) => {
         core.tokens.forget(uid);
         if (ended) socket.dropUser(uid);

@@ -35,9 +35,11 @@ export class ChatMessages {
     const senderProfile = core.profiles.one(caller.uid);
     senderProfile.catch(() => {});
     if (body.receiverType === 'group') {
+      // CHAT-SEND-2: the room and the membership from memory (dropped by every change of them).
+      const guid = body.receiver.toLowerCase();
       const [found, member] = await Promise.all([
-        core.access.room(body.receiver),
-        core.members.get(body.receiver.toLowerCase(), caller.uid),
+        core.rights.room(guid),
+        core.rights.member(guid, caller.uid),
       ]);
       room = found;
       core.access.assertCanWrite(room, caller, member);
@@ -64,38 +66,27 @@ export class ChatMessages {
     await core.flood.take(caller.uid);
     const chat = composed.metadata?.chatMessage as
       { userName?: string; avatarId?: string } | undefined;
-    const roomUuid = room?.uuid ?? null;
-    const { outbox } = core.platform;
-    const { row, created } = await core.repo.insert(
-      {
-        conversationId,
-        receiverType: body.receiverType,
-        receiver: room ? room.uuid : body.receiver,
-        sender: caller.uid,
-        category: body.category,
-        type: composed.type,
-        text: composed.text,
-        attachments: composed.attachments,
-        metadata: composed.metadata,
-        customData: composed.customData,
-        clientId: composed.clientId,
-        senderName: chat?.userName ?? profile?.nickname ?? caller.uid,
-        senderAvatar: chat?.avatarId ?? profile?.avatarId ?? '',
-        receiverName,
-        receiverAvatar,
-      },
-      (tx, created) => {
-        const facts = chatMessageFacts(created, roomUuid);
-        return outbox.add(tx, 'chat.messageSent', facts, facts.eventId);
-      },
-    );
-    const message = cometMessage(row, []);
+    // CHAT-SEND-3: stored with the other sends of this turn; answered once committed.
+    const { row, created } = await core.sends.store({
+      conversationId,
+      receiverType: body.receiverType,
+      receiver: room ? room.uuid : body.receiver,
+      sender: caller.uid,
+      category: body.category,
+      type: composed.type,
+      text: composed.text,
+      attachments: composed.attachments,
+      metadata: composed.metadata,
+      customData: composed.customData,
+      clientId: composed.clientId,
+      senderName: chat?.userName ?? profile?.nickname ?? caller.uid,
+      senderAvatar: chat?.avatarId ?? profile?.avatarId ?? '',
+      receiverName,
+      receiverAvatar,
+    });
     if (created) {
-      outbox.kick();
-      await Promise.all([
-        core.repo.markRead(caller.uid, conversationId, row.id),
-        core.fanout.publish(row, { kind: 'message', sender: caller.uid, message }),
-      ]);
+      const message = cometMessage(row, []);
+      await core.fanout.publish(row, { kind: 'message', sender: caller.uid, message });
       return message;
     }
     return this.present(row, caller.uid);
@@ -271,45 +262,4 @@ export class ChatMessages {
     }
     return this.present(row, caller.uid);
   }
-}
-
-/** What analytics learns of a message: its shape, never its words. */
-function chatMessageFacts(
-  row: ChatMessageRow,
-  roomUuid: string | null,
-): DomainEvents['chat.messageSent'] {
-  const chat = (row.metadata?.chatMessage ?? {}) as Record<string, unknown>;
-  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-  const message = chat.message;
-  return {
-    eventId: randomUUID(),
-    messageId: String(row.id),
-    roomUuid,
-    senderUuid: row.sender,
-    category: row.category,
-    type: row.type,
-    length: typeof row.text === 'string' ? row.text.length : 0,
-    mentions: count(chat.mentions),
-    images: count(chat.imageUrls) || count(row.attachments),
-    songs: count(chat.songs),
-    gif:
-      typeof message === 'object' &&
-      message !== null &&
-      (message as { type?: unknown }).type === 'gif',
-    reply: chat.replies !== undefined && chat.replies !== null,
-    sentAt: row.sentAt.toISOString(),
-    receiverUuid: row.receiverType === 'user' ? row.receiver : null,
-    mentionedUuids: mentionedUuids(chat.mentions),
-  };
-}
-
-/** NOTIFY-CHAT-2: the accounts a message mentions (well-formed uuids, each once, at most 20). */
-function mentionedUuids(mentions: unknown): string[] {
-  if (!Array.isArray(mentions)) return [];
-  const out = new Set<string>();
-  for (const m of mentions) {
-    const u = (m as { userUuid?: unknown } | null)?.userUuid;
-    if (typeof u === 'string' && UUID_RE.test(u)) out.add(u.toLowerCase());
-  }
-  return [...out].slice(0, 20);
 }

@@ -10,6 +10,7 @@ import {
   lt,
   ne,
   notInArray,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -50,28 +51,40 @@ export class ChatRepository {
   constructor(readonly db: Db) {}
 
   /**
-   * Stores a message. A message whose (sender, clientId) is already stored is not stored again:
-   * the first one is answered with `created: false` (a retried send).
+   * CHAT-SEND-3: stores several messages in one transaction (one INSERT); a row whose (sender,
+   * clientId) is already stored is not stored again and the stored one is answered with
+   * `created: false` (a retried send, CHAT-IDEMP-1). `onCreated` runs in the same transaction
+   * with the new rows (the work events that go with them, WORK-OUTBOX-1). Answers in input order.
    */
-  /**
-   * Stores a message; a repeat of the same client id answers the stored one. `onCreated` runs in
-   * the same transaction (the work events that go with a new message, WORK-OUTBOX-1).
-   */
-  async insert(
-    row: NewChatMessageRow,
-    onCreated?: (tx: Db, created: ChatMessageRow) => Promise<unknown>,
-  ): Promise<{ row: ChatMessageRow; created: boolean }> {
-    const created = await this.db.transaction(async (tx) => {
-      const [inserted] = await tx.insert(m).values(row).onConflictDoNothing().returning();
-      if (inserted) await onCreated?.(tx, inserted);
-      return inserted;
+  async insertMany(
+    rows: NewChatMessageRow[],
+    onCreated?: (tx: Db, created: ChatMessageRow[]) => Promise<unknown>,
+  ): Promise<{ row: ChatMessageRow; created: boolean }[]> {
+    const key = (r: { sender: string; clientId?: string | null }) => `${r.sender}|${r.clientId}`;
+    const inserted = await this.db.transaction(async (tx) => {
+      const out = await tx.insert(m).values(rows).onConflictDoNothing().returning();
+      if (out.length > 0) await onCreated?.(tx, out);
+      return out;
     });
-    if (created) return { row: created, created: true };
-    const [existing] = await this.db
-      .select()
-      .from(m)
-      .where(and(eq(m.sender, row.sender), eq(m.clientId, row.clientId!)));
-    return { row: existing, created: false };
+    const byKey = new Map(inserted.filter((r) => r.clientId !== null).map((r) => [key(r), r]));
+    // Rows without a client id never conflict: they come back in the order they were given.
+    const anonymous = inserted.filter((r) => r.clientId === null);
+    const answers = rows.map((r) => {
+      const row = r.clientId ? byKey.get(key(r)) : anonymous.shift();
+      if (row) byKey.delete(key(r));
+      return row ? { row, created: true } : null;
+    });
+    const missing = rows.filter((_, i) => !answers[i]);
+    const existing = missing.length
+      ? await this.db
+          .select()
+          .from(m)
+          .where(
+            or(...missing.map((r) => and(eq(m.sender, r.sender), eq(m.clientId, r.clientId!)))),
+          )
+      : [];
+    const stored = new Map(existing.map((r) => [key(r), r]));
+    return rows.map((r, i) => answers[i] ?? { row: stored.get(key(r))!, created: false });
   }
 
   async byId(id: number): Promise<ChatMessageRow | null> {
@@ -264,9 +277,23 @@ export class ChatRepository {
 
   /** Moves the read mark forward (never back). */
   async markRead(uid: string, conversationId: string, lastReadId: number): Promise<void> {
-    await this.db
+    await this.markReadMany([{ uid, conversationId, lastReadId }]);
+  }
+
+  /** Moves several read marks forward in one statement (each (uid, conversation) at most once). */
+  async markReadMany(
+    marks: { uid: string; conversationId: string; lastReadId: number }[],
+    db: Db = this.db,
+  ): Promise<void> {
+    const latest = new Map<string, (typeof marks)[number]>();
+    for (const k of marks) {
+      const id = `${k.uid}|${k.conversationId}`;
+      if ((latest.get(id)?.lastReadId ?? -1) < k.lastReadId) latest.set(id, k);
+    }
+    if (latest.size === 0) return;
+    await db
       .insert(chatReads)
-      .values({ uid, conversationId, lastReadId })
+      .values([...latest.values()])
       .onConflictDoUpdate({
         target: [chatReads.uid, chatReads.conversationId],
         set: {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authEndpoints, chatTokenEndpoints, roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { roomUserRoles } from '../room/schema';
 import { createRoom } from '../room/testing';
 import { botText, chatUser, expectComet, roomWithChat, v3, type User } from './testing';
 
@@ -152,18 +150,23 @@ describe('room roles', () => {
     await give(muted.uuid, 'chatDisabled', new Date(Date.now() + 3600_000).toISOString());
     expectComet(await send(muted, 'hey'), 403, 'ERR_GROUP_MEMBER_MUTED', 'CHAT_MUTED');
     expect((await read(muted.chat)).status).toBe(200);
-    // The mute's time passes.
-    await s.app.platform.db
-      .update(roomUserRoles)
-      .set({ expirationTime: new Date(Date.now() - 1000) })
-      .where(eq(roomUserRoles.userUuid, muted.uuid));
-    expect((await send(muted, 'back')).status).toBe(200);
+    // The mute's time passes: judged at each send, also with the room's rights held in memory
+    // (CHAT-SEND-2; ACCESS-ROLE-1). Only the clock moves (this server runs in this process).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3600_000 });
+    try {
+      expect((await send(muted, 'back')).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const unmute = () =>
+      s.as(owner.token).call(roomRoleEndpoints.remove, {
+        params: { roomId: room },
+        body: { userUuid: muted.uuid, role: 'chatDisabled' },
+      });
+    await unmute();
     await give(muted.uuid, 'chatDisabled');
     expectComet(await send(muted, 'again'), 403, 'ERR_GROUP_MEMBER_MUTED');
-    await s.as(owner.token).call(roomRoleEndpoints.remove, {
-      params: { roomId: room },
-      body: { userUuid: muted.uuid, role: 'chatDisabled' },
-    });
+    await unmute();
     expect((await send(muted, 'free')).status).toBe(200);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tt/api-client';
-import { chatTokenEndpoints, roomEndpoints } from '@tt/protocol';
+import { chatTokenEndpoints, roomEndpoints, roomRoleEndpoints } from '@tt/protocol';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { openDatabase, type Database } from '../../platform/db/index';
@@ -58,24 +58,27 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  /** An account made on the first process, with a session and a chat token. */
+  const user = async (nickname: string) => {
+    const [one] = apps;
+    const accounts = new AccountService(one.app.platform);
+    const { user } = await accounts.createAccount({
+      email: `${nickname}-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'correct-horse-42',
+      nickname,
+      roles: ['user'],
+      emailStatus: 'VERIFIED',
+    });
+    const token = await accounts.issueToken(user);
+    const chat = await createApiClient({ baseUrl: one.url, getToken: () => token }).call(
+      chatTokenEndpoints.userToken,
+      {},
+    );
+    return { uuid: user.uuid, token, chat: chat.authToken };
+  };
+
   it('CHAT-LIVE-1: a room message and a direct message sent through one process reach a socket on the other', async () => {
     const [one, two] = apps;
-    const accounts = new AccountService(one.app.platform);
-    const user = async (nickname: string) => {
-      const { user } = await accounts.createAccount({
-        email: `${nickname}-${randomBytes(4).toString('hex')}@example.test`,
-        password: 'correct-horse-42',
-        nickname,
-        roles: ['user'],
-        emailStatus: 'VERIFIED',
-      });
-      const token = await accounts.issueToken(user);
-      const chat = await createApiClient({ baseUrl: one.url, getToken: () => token }).call(
-        chatTokenEndpoints.userToken,
-        {},
-      );
-      return { uuid: user.uuid, token, chat: chat.authToken };
-    };
     const ann = await user('ann');
     const bob = await user('bob');
     const room = await createApiClient({ baseUrl: one.url, getToken: () => ann.token }).call(
@@ -102,5 +105,44 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
     atTwo.send({ type: 'send', requestId: 'dm', body: botText(ann.uuid, 'from two', {}, 'user') });
     const dm = await atTwo.next((f) => f.type === 'sent' && f.requestId === 'dm');
     await atOne.next((f) => f.type === 'message' && f.message.id === dm.message.id);
+  });
+
+  it('CHAT-SEND-2: a mute or a ban made on one process refuses the very next message on the other', async () => {
+    const [one, two] = apps;
+    const ann = await user('ann');
+    const bob = await user('bob');
+    const asAnn = createApiClient({ baseUrl: one.url, getToken: () => ann.token });
+    const room = await asAnn.call(roomEndpoints.create, {
+      body: { name: 'Rights', slug: `rights-${randomBytes(3).toString('hex')}` },
+    });
+    const s1 = { url: one.url } as never;
+    const s2 = { url: two.url } as never;
+    await v3(s2, 'POST', `/groups/${room.uuid}/members`, { token: bob.chat });
+    const send = (text: string) =>
+      v3(s2, 'POST', '/messages', { token: bob.chat, body: botText(room.uuid, text) });
+    // The second process now holds the room's rights in memory.
+    expect((await send('one')).status).toBe(200);
+    const role = (r: 'chatDisabled' | 'banned', add: boolean) =>
+      asAnn.call(add ? roomRoleEndpoints.create : roomRoleEndpoints.remove, {
+        params: { roomId: room.uuid },
+        body: { userUuid: bob.uuid, role: r },
+      } as never);
+    await role('chatDisabled', true);
+    const muted = await send('two');
+    expect([muted.status, muted.body.error?.details?.code]).toEqual([403, 'CHAT_MUTED']);
+    await role('chatDisabled', false);
+    expect((await send('three')).status).toBe(200);
+    await asAnn.call(roomEndpoints.update, { params: { id: room.uuid }, body: { hasChat: false } });
+    expect((await send('four')).body.error?.details?.code).toBe('CHAT_OFF');
+    await asAnn.call(roomEndpoints.update, { params: { id: room.uuid }, body: { hasChat: true } });
+    expect((await send('five')).status).toBe(200);
+    await role('banned', true);
+    expect((await send('six')).body.error?.details?.code).toBe('ROOM_BANNED');
+    // The first process agrees.
+    const fromOne = await v3(s1, 'POST', '/messages', {
+      token: bob.chat,
+      body: botText(room.uuid, 'seven'),
+    });
+    expect(fromOne.body.error?.details?.code).toBe('ROOM_BANNED');
   });
 });

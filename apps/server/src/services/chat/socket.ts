@@ -8,7 +8,7 @@ import {
   type ChatServerFrame,
   type RoomDto,
 } from '@tt/protocol';
-import { CHAT_SOCKET_FRAME_LIMIT } from '@tt/rules';
+import { FLOOD_LIMITS } from '@tt/rules';
 import { notifyTopic } from '../../platform/bus';
 import { clientAddress } from '../../platform/client-address';
 import { AppError } from '../../platform/errors';
@@ -17,6 +17,7 @@ import type { ChatCaller } from './access';
 import { callerOfChatToken, callerOfSession } from './caller';
 import type { ChatCore } from './core';
 import { roomChatTopic, userChatTopic, type ChatEvent, type ChatTopic } from './fanout';
+import { sendCoalesced } from './coalesce';
 import { Buckets } from './flood';
 import type { ChatMessages } from './messages.service';
 
@@ -32,6 +33,8 @@ export interface ChatSocketOptions {
 }
 
 let nextId = 0;
+/** CHAT-FLOOD-2: the chat socket's entry of the flood-control table (packages/rules). */
+const FLOOD = FLOOD_LIMITS.chatSocket;
 
 /** One chat socket connection. */
 class ChatConn {
@@ -49,8 +52,7 @@ class ChatConn {
   ) {}
 
   send(frame: ChatServerFrame | string): void {
-    if (this.ws.readyState !== WebSocket.OPEN) return;
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    sendCoalesced(this.ws, typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 }
 
@@ -72,7 +74,7 @@ export class ChatSocket {
   private readonly conns = new Set<ChatConn>();
   private readonly byTopic = new Map<string, Set<ChatConn>>();
   private readonly subs = new Map<string, Promise<() => Promise<void>>>();
-  private readonly frames = new Buckets(CHAT_SOCKET_FRAME_LIMIT);
+  private readonly frames = new Buckets(FLOOD.frames);
   private timer: NodeJS.Timeout | null = null;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(req, socket, head);
@@ -160,14 +162,14 @@ export class ChatSocket {
   private admit(conn: ChatConn): boolean {
     if (this.frames.take(conn.id)) return true;
     const now = Date.now();
-    conn.refusals = conn.refusals.filter((t) => now - t < 10_000);
+    conn.refusals = conn.refusals.filter((t) => now - t < FLOOD.refusalWindowMs);
     conn.refusals.push(now);
     conn.send({
       type: 'error',
       code: 'CHAT_RATE_LIMITED',
       message: 'You are sending messages too fast, please wait a moment.',
     });
-    if (conn.refusals.length >= 50) conn.ws.close(4008, 'flooding');
+    if (conn.refusals.length >= FLOOD.maxRefusals) conn.ws.close(FLOOD.closeCode, 'flooding');
     return false;
   }
 
@@ -194,7 +196,7 @@ export class ChatSocket {
           conn.send({ type: 'pong' });
           return;
         case 'subscribe': {
-          const room = await this.core.access.room(frame.guid);
+          const room = await this.core.rights.room(frame.guid);
           await this.core.access.assertCanRead(room, caller);
           await this.join(conn, roomChatTopic(room.uuid));
           conn.send({ type: 'subscribed', guid: room.uuid });
@@ -307,15 +309,13 @@ export class ChatSocket {
   }
 
   private sendAll(topic: string, frame: Buffer): void {
-    for (const conn of this.byTopic.get(topic) ?? []) {
-      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(frame, { binary: false });
-    }
+    for (const conn of this.byTopic.get(topic) ?? []) sendCoalesced(conn.ws, frame);
   }
 
   private deliver(topic: string, event: ChatEvent): void {
     const set = this.byTopic.get(topic);
     if (!set?.size) return;
-    // Encoded once for every socket; sent as a text frame.
+    // CHAT-LIVE-4: encoded once for every socket; sent as a text frame, writes coalesced.
     const frame = Buffer.from(
       JSON.stringify(
         event.kind === 'reaction'
@@ -337,7 +337,7 @@ export class ChatSocket {
         conn.ws.terminate();
         continue;
       }
-      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(frame, { binary: false });
+      sendCoalesced(conn.ws, frame);
     }
   }
 
