@@ -19,6 +19,12 @@ export interface ChatHostReady {
 export interface BareHostReady {
   port: number;
 }
+/** The chat host's CPU time so far (µs), asked with 'cpu' once its work events are all done. */
+export interface HostCpu {
+  type: 'cpu';
+  user: number;
+  system: number;
+}
 
 const send = (msg: unknown) => process.send?.(msg);
 
@@ -49,6 +55,17 @@ async function chatHost(listeners: number, senders: number, rateLimit: string) {
     guests.push((await s.client.call(authEndpoints.guest, {})).accessToken);
   }
   const ready: ChatHostReady = { url: s.url, room: room.uuid, chatTokens, guests };
+  // The work of the sends (analytics, mentions) counts too: CPU is read once the outbox is idle.
+  const { outbox } = s.app.platform;
+  process.on('message', async (m) => {
+    if (m !== 'cpu') return;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (await outbox.backlog()) + (await outbox.pendingJobs()) > 0) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const { user, system } = process.cpuUsage();
+    send({ type: 'cpu', user, system } satisfies HostCpu);
+  });
   send(ready);
   return () => s.close();
 }
