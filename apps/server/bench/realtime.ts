@@ -10,8 +10,9 @@ import { WireClient } from './ws-client';
  * alternating like/dislike at a fixed rate, against our server and against a bare `ws` server
  * relaying the same votes as frames of the same shape (bench/bare-votes.ts). Each server runs in a
  * process of its own (bench/room-host.ts); the listeners run here and only look for the frame's
- * name (no JSON parsing). Per server: delivery latency p50/p99, CPU per delivered message, RSS idle
- * and with the listeners, and the bytes each listener adds.
+ * name (no JSON parsing). Per server: delivery latency p50/p99, CPU per delivered message, RSS at
+ * start, idle (guest tokens made), just after the joins (their patches still going out) and with
+ * the listeners after the votes (settled), and the bytes each listener adds (settled − idle).
  */
 export interface RealtimeBenchOptions {
   joins: number;
@@ -97,10 +98,8 @@ async function run(name: string, mode: 'votes' | 'bare-votes', o: RealtimeBenchO
       listeners.push(c);
       clients.push(c);
     });
-    const loaded = await ask<HostMemory>(h.child, 'mem');
-    progress(
-      `${name}: ${listeners.length} listeners in; memory idle ${mem(idle)}; with them ${mem(loaded)}`,
-    );
+    const joined = await ask<HostMemory>(h.child, 'mem');
+    progress(`${name}: ${listeners.length} in; idle ${mem(idle)}; just joined ${mem(joined)}`);
 
     // Each connection receives the votes in order: its k-th votedOnSong answers the k-th vote.
     const result: FanOut = { deliveries: 0, latencies: [] };
@@ -129,6 +128,10 @@ async function run(name: string, mode: 'votes' | 'bare-votes', o: RealtimeBenchO
     }
     const seconds = (performance.now() - started) / 1000;
     const cpuUs = ((await cpuOf(h.child)) - cpuBefore) * 1000;
+    // Every listener got every vote, so everything sent before (the joins' patches) was delivered:
+    // the memory has settled at what N listeners hold.
+    const loaded = await ask<HostMemory>(h.child, 'mem');
+    progress(`${name}: after the votes ${mem(loaded)}`);
     result.latencies.sort((a, b) => a - b);
     const perListener = (loaded.rss - idle.rss) / Math.max(1, listeners.length);
     return {
@@ -145,6 +148,7 @@ async function run(name: string, mode: 'votes' | 'bare-votes', o: RealtimeBenchO
         'CPU µs/msg': Number((cpuUs / Math.max(1, result.deliveries)).toFixed(2)),
         'RSS start MB': MB(h.ready.startRss ?? 0),
         'RSS idle MB': MB(idle.rss),
+        'RSS joined MB': MB(joined.rss),
         'RSS loaded MB': MB(loaded.rss),
         'B/listener': Math.round(perListener),
       },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
+import { directSocket, textFrame } from './fanout';
 import type { SocketRateKind, TokenBucket } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
 import type { Refusal } from './guard';
@@ -16,23 +17,34 @@ export interface RoomGate {
 }
 
 /** Connections corked in this turn of the event loop, uncorked together on the next. */
-let toUncork: (() => void)[] = [];
+let toUncork: Connection[] = [];
 function uncorkAll(): void {
   const all = toUncork;
   toUncork = [];
-  for (const uncork of all) uncork();
+  for (const conn of all) conn.uncork();
 }
+
+const TEXT = { binary: false } as const;
+const READY = Promise.resolve();
+/** Never changed: the guard replaces a connection's refusals with a new array when it adds one. */
+const NO_REFUSALS: number[] = [];
+
+/**
+ * `randomUUID()` answers a tree of concatenated pieces (about 600 bytes on the heap); a flat copy
+ * holds 36 characters (ROOM-MEM-1).
+ */
+const flatUuid = () => Buffer.from(randomUUID(), 'latin1').toString('latin1');
 
 /** One Primus websocket. */
 export class Connection {
-  readonly id = randomUUID();
+  readonly id = flatUuid();
   readonly connectedAt = Date.now();
   lastSeen = Date.now();
   totalActions = 0;
-  auth: AuthContext | null = null;
+  private who: AuthContext | null = null;
   authError: Refusal | null = null;
   /** Resolves once the token was checked (frames wait for it). */
-  ready: Promise<void> = Promise.resolve();
+  ready: Promise<void> = READY;
   readonly rooms = new Map<string, RoomGate>();
   closed = false;
   /** Refused at open (too many sockets): every frame is answered this, then it closes. */
@@ -41,8 +53,9 @@ export class Connection {
   countedUser = false;
   /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */
   readonly buckets = new Map<SocketRateKind, TokenBucket>();
-  refusals: number[] = [];
-  private corked = false;
+  refusals: number[] = NO_REFUSALS;
+  /** The socket corked in this turn (ROOM-JOIN-3), if any. */
+  private corked: Socket | null = null;
 
   constructor(
     readonly ws: WebSocket,
@@ -50,7 +63,20 @@ export class Connection {
     private readonly maxBufferedBytes: number,
   ) {}
 
-  /** Sends a serialized frame (a text frame); a reader that stopped reading is dropped. */
+  /** Who is on this socket (null until the token was checked). */
+  get auth(): AuthContext | null {
+    return this.who;
+  }
+
+  /** ROOM-MEM-1: kept without the bearer token (nothing on the socket reads it again). */
+  set auth(value: AuthContext | null) {
+    this.who = value && { ...value, token: '' };
+  }
+
+  /**
+   * Sends a serialized frame (a text frame); a reader that stopped reading is dropped. A Buffer is
+   * a room message going to many connections: its frame is built once (ROOM-FANOUT-1).
+   */
   send(frame: string | Buffer): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.maxBufferedBytes) {
@@ -59,7 +85,9 @@ export class Connection {
       return;
     }
     this.cork();
-    this.ws.send(frame, { binary: false });
+    const socket = typeof frame === 'string' ? null : directSocket(this.ws);
+    if (socket) socket.write(textFrame(frame as Buffer));
+    else this.ws.send(frame, TEXT);
   }
 
   /**
@@ -71,13 +99,17 @@ export class Connection {
     if (this.corked) return;
     const socket = (this.ws as unknown as { _socket?: Socket })._socket;
     if (!socket || socket.destroyed) return;
-    this.corked = true;
+    this.corked = socket;
     socket.cork();
-    toUncork.push(() => {
-      this.corked = false;
-      socket.uncork();
-    });
+    toUncork.push(this);
     if (toUncork.length === 1) setImmediate(uncorkAll);
+  }
+
+  /** The frames corked in this turn leave (called once per turn, from uncorkAll). */
+  uncork(): void {
+    const socket = this.corked;
+    this.corked = null;
+    socket?.uncork();
   }
 
   sendValue(value: unknown): void {
