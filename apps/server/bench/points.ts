@@ -1,12 +1,14 @@
 /**
  * Points and leaderboards (`-- points`): BENCH_POINTS_PEOPLE (default 5000) balances in a running
- * season, then reads of the boards and of one person's rank, and credits through
+ * season (kept in order, PTS-BOARD-1), then reads of the boards at every depth and of one
+ * person's rank, and credits through
  * POST /points/service (each a locked transaction: the daily cap, the ledger, the balance).
  * The status route of the same service is the bare baseline.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { seasonEndpoints } from '@tt/protocol';
+import { renumberBoard } from '../src/services/points/board-order';
 import type { TestServer } from '../test/harness';
 import { load, type LoadResult } from './http';
 
@@ -32,6 +34,8 @@ export async function pointsScenarios(
     from generate_series(1, ${opts.people}) g`);
   await s.app.platform.db.execute(sql`
     insert into ranking_status (user_uuid, season_id, balance) values (${me.uuid}, ${season.id}, 2500)`);
+  // Seeded in bulk, the board's kept places (PTS-BOARD-1) are numbered once, as migration 0025 does.
+  await renumberBoard(s.app.platform.db, season.id);
   const base = `${s.url}/api/points-service`;
   const auth = { authorization: `Bearer ${me.token}` };
   const staffHeaders = {

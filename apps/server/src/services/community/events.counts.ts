@@ -11,11 +11,54 @@ import { communities, eventCounts, eventCountSweep } from './schema';
 export class EventCounts {
   constructor(private readonly db: Db) {}
 
-  /** Brings the counts up to `now`; false when there is nothing kept (then count the events). */
-  async sweep(now: Date): Promise<boolean> {
+  /**
+   * The upcoming events per room at `now`, of one room or community if given, and of public
+   * communities only (or none) when `publicOnly` (EVT-VIS-1, the community's part); swept first
+   * when an event counted has ended. Null when nothing is kept (then count the events).
+   */
+  async perRoom(
+    f: { roomId?: number; communityId?: number; publicOnly: boolean },
+    now: Date,
+  ): Promise<Map<number, number> | null> {
+    for (let pass = 0; pass < 2; pass++) {
+      const rows = await this.db
+        .select({
+          roomId: eventCounts.roomId,
+          n: sql<number>`sum(${eventCounts.upcoming})::int`,
+          nextEnd: sql<string | null>`(select next_end from event_count_sweep where id = 1)`,
+        })
+        .from(eventCounts)
+        .leftJoin(communities, eq(communities.id, eventCounts.communityId))
+        .where(
+          and(
+            gt(eventCounts.upcoming, 0),
+            f.roomId === undefined ? undefined : eq(eventCounts.roomId, f.roomId),
+            f.communityId === undefined ? undefined : eq(eventCounts.communityId, f.communityId),
+            f.publicOnly
+              ? sql`(${communities.id} is null or ${communities.visibility} = 'PUBLIC')`
+              : undefined,
+          ),
+        )
+        .groupBy(eventCounts.roomId);
+      const nextEnd = rows.length ? rows[0].nextEnd : await this.nextEnd();
+      if (nextEnd === undefined) return null;
+      if (pass === 0 && nextEnd !== null && new Date(nextEnd) <= now) {
+        await this.sweep(now);
+        continue;
+      }
+      return new Map(rows.map((r) => [r.roomId, Number(r.n)]));
+    }
+    return null;
+  }
+
+  /** The sweep's next end (undefined: nothing kept). */
+  private async nextEnd(): Promise<string | null | undefined> {
     const [state] = await this.db.select().from(eventCountSweep).where(eq(eventCountSweep.id, 1));
-    if (!state) return false;
-    if (!state.nextEnd || state.nextEnd > now) return true;
+    return state ? (state.nextEnd?.toISOString() ?? null) : undefined;
+  }
+
+  /** Brings the counts up to `now` (one process at a time: the sweep's row is locked). */
+  private async sweep(now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
@@ -36,33 +79,5 @@ export class EventCounts {
           next_end = (select min(ends_at) from room_events where ends_at > ${at}::timestamptz)
         where id = 1`);
     });
-    return true;
-  }
-
-  /**
-   * The upcoming events per room, of one room or community if given, and of public communities
-   * only (or none) when `publicOnly` (EVT-VIS-1, the community's part).
-   */
-  async perRoom(f: {
-    roomId?: number;
-    communityId?: number;
-    publicOnly: boolean;
-  }): Promise<Map<number, number>> {
-    const rows = await this.db
-      .select({ roomId: eventCounts.roomId, n: sql<number>`sum(${eventCounts.upcoming})::int` })
-      .from(eventCounts)
-      .leftJoin(communities, eq(communities.id, eventCounts.communityId))
-      .where(
-        and(
-          gt(eventCounts.upcoming, 0),
-          f.roomId === undefined ? undefined : eq(eventCounts.roomId, f.roomId),
-          f.communityId === undefined ? undefined : eq(eventCounts.communityId, f.communityId),
-          f.publicOnly
-            ? sql`(${communities.id} is null or ${communities.visibility} = 'PUBLIC')`
-            : undefined,
-        ),
-      )
-      .groupBy(eventCounts.roomId);
-    return new Map(rows.map((r) => [r.roomId, Number(r.n)]));
   }
 }

@@ -155,9 +155,10 @@ export class EventsService {
       publicOnly: !member,
       now: new Date(),
     };
-    if (q.when === 'upcoming' && !q.hostUuid && (await this.counts.sweep(filter.now))) {
-      // EVT-LIST-1/2: the rooms and total from the kept counts, the page from the start index.
-      const perRoom = await this.counts.perRoom(filter);
+    // EVT-LIST-1/2: the rooms and total from the kept counts, the page from the start index.
+    const perRoom =
+      q.when === 'upcoming' && !q.hostUuid ? await this.counts.perRoom(filter, filter.now) : null;
+    if (perRoom) {
       const rooms = await this.visible(filter, [...perRoom.keys()]);
       let total = 0;
       for (const id of rooms.keys()) total += perRoom.get(id) ?? 0;

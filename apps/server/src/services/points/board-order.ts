@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, max, min, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index';
 import { rankingStatus } from './schema';
 
@@ -16,53 +16,26 @@ export async function seasonLock(tx: Tx, seasonId: number): Promise<void> {
 
 const ofSeason = (seasonId: number) => eq(rankingStatus.seasonId, seasonId);
 
-async function shift(tx: Tx, seasonId: number, by: 1 | -1, from: number, to?: number) {
-  await tx
-    .update(rankingStatus)
-    .set({ position: sql`${rankingStatus.position} + ${by}` })
-    .where(
-      and(
-        ofSeason(seasonId),
-        sql`${rankingStatus.position} >= ${from}`,
-        to === undefined ? undefined : sql`${rankingStatus.position} <= ${to}`,
-      ),
-    );
-}
-
 /**
  * The place of the first other row that comes after `row` (its new balance and time), in the
- * numbering before `row` moves: the next of its balance, else the first of the next lower balance.
- * Both are index range reads (ranking_status_order_idx), whatever the board's size.
+ * numbering before `row` moves — the next of its balance, else the first of the next lower
+ * balance — and the board's last place. Index range reads (ranking_status_order_idx and
+ * ranking_status_position_idx), whatever the board's size; one statement.
  */
-async function successor(tx: Tx, row: StatusRow): Promise<number | null> {
-  const [same] = await tx
-    .select({ p: min(rankingStatus.position) })
-    .from(rankingStatus)
-    .where(
-      and(
-        ofSeason(row.seasonId),
-        eq(rankingStatus.balance, row.balance),
-        ne(rankingStatus.id, row.id),
-        sql`(${rankingStatus.reachedAt}, ${rankingStatus.id}) > (${row.reachedAt.toISOString()}::timestamptz, ${row.id})`,
-      ),
-    );
-  if (same?.p != null) return same.p;
-  const [lower] = await tx
-    .select({ b: max(rankingStatus.balance) })
-    .from(rankingStatus)
-    .where(
-      and(
-        ofSeason(row.seasonId),
-        lt(rankingStatus.balance, row.balance),
-        gt(rankingStatus.balance, 0),
-      ),
-    );
-  if (lower?.b == null) return null;
-  const [first] = await tx
-    .select({ p: min(rankingStatus.position) })
-    .from(rankingStatus)
-    .where(and(ofSeason(row.seasonId), eq(rankingStatus.balance, lower.b)));
-  return first?.p ?? null;
+async function neighbours(tx: Tx, row: StatusRow) {
+  const s = row.seasonId;
+  const res = await tx.execute(sql`
+    select coalesce(
+      (select min(position) from ranking_status
+        where season_id = ${s} and balance = ${row.balance} and id <> ${row.id}
+          and (reached_at, id) > (select reached_at, id from ranking_status where id = ${row.id})),
+      (select min(position) from ranking_status where season_id = ${s} and balance = (
+        select max(balance) from ranking_status
+        where season_id = ${s} and balance < ${row.balance} and balance > 0))
+    ) as next,
+    (select max(position) from ranking_status where season_id = ${s}) as last`);
+  const [r] = (res as unknown as { rows: { next: number | null; last: number | null }[] }).rows;
+  return { next: r?.next ?? null, last: Number(r?.last ?? 0) };
 }
 
 /** The board's size: its last place (ranking_status_position_idx). */
@@ -76,42 +49,49 @@ export async function boardSize(db: Db | Tx, seasonId: number): Promise<number> 
 
 /**
  * Moves `row` (already written with its new balance and time; `position` still its old place) to
- * its new place, shifting only the rows between the old place and the new one by one.
+ * its new place `to`, shifting only the rows between the old place and the new one by one
+ * (`by`, over places `lo`..`hi`), in one statement.
  */
+async function move(
+  tx: Tx,
+  row: StatusRow,
+  to: number | null,
+  by: 1 | -1,
+  lo: number,
+  hi?: number,
+) {
+  await tx
+    .update(rankingStatus)
+    .set({
+      position: sql`case when ${rankingStatus.id} = ${row.id} then ${to}::int else ${rankingStatus.position} + ${by} end`,
+    })
+    .where(
+      and(
+        ofSeason(row.seasonId),
+        sql`(${rankingStatus.id} = ${row.id} or (${rankingStatus.position} >= ${lo}${
+          hi === undefined ? sql`` : sql` and ${rankingStatus.position} <= ${hi}`
+        }))`,
+      ),
+    );
+}
+
+/** PTS-BOARD-1: puts `row` in its place after a credit; answers the place (null: off the board). */
 export async function placeOnBoard(tx: Tx, row: StatusRow): Promise<number | null> {
   const from = row.position;
-  const setMine = (position: number | null) =>
-    tx.update(rankingStatus).set({ position }).where(eq(rankingStatus.id, row.id));
   if (row.balance <= 0) {
-    if (from !== null) {
-      await setMine(null);
-      await shift(tx, row.seasonId, -1, from + 1);
-    }
+    if (from !== null) await move(tx, row, null, -1, from + 1);
     return null;
   }
-  const next = await successor(tx, row);
-  let to: number;
+  const { next, last } = await neighbours(tx, row);
   if (next !== null) {
-    if (from === null) {
-      await shift(tx, row.seasonId, 1, next);
-      to = next;
-    } else if (next < from) {
-      await shift(tx, row.seasonId, 1, next, from - 1);
-      to = next;
-    } else {
-      await shift(tx, row.seasonId, -1, from + 1, next - 1);
-      to = next - 1;
-    }
-  } else {
-    const last = await boardSize(tx, row.seasonId);
-    if (from === null) to = last + 1;
-    else {
-      await shift(tx, row.seasonId, -1, from + 1);
-      to = last;
-    }
+    if (from === null) await move(tx, row, next, 1, next);
+    else if (next < from) await move(tx, row, next, 1, next, from - 1);
+    else if (next - 1 !== from) await move(tx, row, next - 1, -1, from + 1, next - 1);
+    return next !== null && from !== null && next > from ? next - 1 : next;
   }
-  if (to !== from) await setMine(to);
-  return to;
+  if (from === null) await move(tx, row, last + 1, 1, last + 1);
+  else if (from !== last) await move(tx, row, last, -1, from + 1);
+  return from === null ? last + 1 : last;
 }
 
 /** Numbers a whole season's board again (after bulk writes, e.g. the bench's seeding). */

@@ -140,14 +140,14 @@ export const pointsService: ServiceModule = {
     route(app, p.currentMine, ({ request }) => ranking.current(caller(request).uuid));
     route(app, p.currentOf, ({ params }) => ranking.current(params.id));
     route(app, p.seasonRanking, async ({ query }) => {
-      const current = await seasons.at();
+      const current = await seasons.runningSeen();
       if (!current)
         return { season: null, total: 0, take: query.take, skip: query.skip, entries: [] };
       return ranking.seasonBoard(current, query.take, query.skip);
     });
     route(app, p.allSeasonsRanking, ({ query }) => ranking.lifetimeBoard(query.take, query.skip));
     route(app, p.seasonRankingById, async ({ params, query }) =>
-      ranking.seasonBoard(await seasons.byId(params.id), query.take, query.skip),
+      ranking.seasonBoard(await seasons.byIdSeen(params.id), query.take, query.skip),
     );
     route(app, p.nextSeasonRanking, async ({ params, query }) =>
       ranking.seasonBoard(await seasons.neighbour(params.id, 'next'), query.take, query.skip),

@@ -133,7 +133,7 @@ export class Ranking {
   async statusById(id: number): Promise<RankingStatusDto> {
     const [row] = await this.db.select().from(rankingStatus).where(eq(rankingStatus.id, id));
     if (!row) throw fail('SEASON_NOT_FOUND', 'Ranking status not found.');
-    const season = await this.seasons.byId(row.seasonId);
+    const season = await this.seasons.byIdSeen(row.seasonId);
     return this.toDto(row, Boolean(season.frozenAt));
   }
 
@@ -177,8 +177,8 @@ export class Ranking {
   }
 
   async current(userUuid: string): Promise<CurrentRankingDto> {
-    await this.seasons.freezeDue();
-    const season = await this.seasons.at();
+    await this.seasons.freezeSeen();
+    const season = await this.seasons.runningSeen();
     if (!season) return { hasCurrentRankingStatus: false, season: null, status: null };
     const [row] = await this.db
       .select()
@@ -212,11 +212,14 @@ export class Ranking {
   }
 
   async seasonBoard(season: SeasonRow, take: number, skip: number): Promise<SeasonRankingDto> {
-    await this.seasons.freezeDue();
-    const fresh = await this.seasons.byId(season.id);
+    await this.seasons.freezeSeen();
+    const fresh = await this.seasons.byIdSeen(season.id);
     // PTS-BOARD-1: a page is a range of kept places, the count the last place (both indexed).
-    const rows = await this.db
-      .select()
+    const page = await this.db
+      .select({
+        row: rankingStatus,
+        total: sql<number>`(select max(position) from ranking_status where season_id = ${fresh.id})`,
+      })
       .from(rankingStatus)
       .where(
         and(
@@ -226,7 +229,8 @@ export class Ranking {
         ),
       )
       .orderBy(asc(rankingStatus.position));
-    const n = await boardSize(this.db, fresh.id);
+    const rows = page.map((p) => p.row);
+    const n = page.length ? Number(page[0].total) : await boardSize(this.db, fresh.id);
     const entries = await this.entries(rows, (i) =>
       fresh.frozenAt ? (rows[i].rank ?? rows[i].position ?? skip + i + 1) : skip + i + 1,
     );
@@ -248,8 +252,8 @@ export class Ranking {
 
   /** The banner and profile card: the running season's top ten and the viewer's own row. */
   async currentBoard(viewer: string | null) {
-    await this.seasons.freezeDue();
-    const season = await this.seasons.at();
+    await this.seasons.freezeSeen();
+    const season = await this.seasons.runningSeen();
     if (!season) return { season: null, top: [], me: null };
     const board = await this.seasonBoard(season, 10, 0);
     let me: RankingEntryDto | null = board.entries.find((e) => e.userUuid === viewer) ?? null;

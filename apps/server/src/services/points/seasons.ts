@@ -8,6 +8,8 @@ import { avatarAssignments, avatars, rankingStatus, seasons } from './schema';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 
+const SEASONS_SEEN_MS = 1000;
+
 const SEASON_FIELDS: Record<(typeof ADMIN_SEASON_QB_FIELDS)[number], QbField> = {
   id: { expr: seasons.id, type: 'number' },
   name: { expr: seasons.name, type: 'string' },
@@ -32,7 +34,53 @@ export function toSeasonDto(s: SeasonRow, now = Date.now()): SeasonDto {
 
 /** Seasons: a start and an end, never overlapping (PTS-SEASON-1); frozen at the end (PTS-SEASON-2). */
 export class Seasons {
+  /**
+   * PTS-BOARD-1: the seasons as board reads see them, read again after SEASONS_SEEN_MS or at once
+   * after this process changes one (another process's change shows within that time).
+   */
+  private seen: { at: number; rows: Promise<SeasonRow[]> } | null = null;
+
   constructor(private readonly db: Db) {}
+
+  private all(): Promise<SeasonRow[]> {
+    if (!this.seen || Date.now() - this.seen.at > SEASONS_SEEN_MS) {
+      // One read shared by the reads meanwhile (a query builder would run again at each await).
+      const rows: Promise<SeasonRow[]> = this.db
+        .select()
+        .from(seasons)
+        .then((r) => r);
+      this.seen = { at: Date.now(), rows };
+      rows.catch(() => (this.seen = null));
+    }
+    return this.seen.rows;
+  }
+
+  private forget() {
+    this.seen = null;
+  }
+
+  /** For reads: the season running at `at` (see `all`). */
+  async runningSeen(at = new Date()): Promise<SeasonRow | null> {
+    const t = at.getTime();
+    return (
+      (await this.all()).find((r) => r.startDate.getTime() <= t && r.endDate.getTime() > t) ?? null
+    );
+  }
+
+  /** For reads: one season (see `all`). */
+  async byIdSeen(id: number): Promise<SeasonRow> {
+    const row = (await this.all()).find((r) => r.id === id);
+    return row ?? this.byId(id);
+  }
+
+  /** For reads: freezes what has ended (PTS-SEASON-2) when a season seen has ended unfrozen. */
+  async freezeSeen(): Promise<void> {
+    const now = Date.now();
+    if ((await this.all()).some((r) => !r.frozenAt && r.endDate.getTime() <= now)) {
+      await this.freezeDue();
+      this.forget();
+    }
+  }
 
   async byId(id: number): Promise<SeasonRow> {
     const [row] = await this.db.select().from(seasons).where(eq(seasons.id, id));
@@ -100,6 +148,7 @@ export class Seasons {
       .insert(seasons)
       .values({ name: body.name, description: body.description, startDate: start, endDate: end })
       .returning();
+    this.forget();
     return toSeasonDto(row);
   }
 
@@ -119,6 +168,7 @@ export class Seasons {
       .set({ name: patch.name, description: patch.description, startDate: start, endDate: end })
       .where(eq(seasons.id, id))
       .returning();
+    this.forget();
     return toSeasonDto(row);
   }
 
@@ -126,6 +176,7 @@ export class Seasons {
     const s = await this.byId(id);
     if (s.startDate.getTime() <= Date.now()) throw fail('SEASON_STARTED');
     await this.db.delete(seasons).where(eq(seasons.id, id));
+    this.forget();
     return { success: true };
   }
 
@@ -178,6 +229,7 @@ export class Seasons {
         frozen++;
       });
     }
+    if (frozen > 0) this.forget();
     return frozen;
   }
 
