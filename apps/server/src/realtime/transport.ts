@@ -19,16 +19,9 @@ import { errorText, refuse, ROOM_ERRORS } from './errors';
 import { refusal, SocketGuard, type Refusal } from './guard';
 import type { RealtimeOptions } from './options';
 import type { LocalRooms, RoomRouter } from './router';
-import { pointer } from './patch-writer';
+import { detailsAnswer, joinFrames } from './answers';
 import { RoomSeqs } from './room-seq';
-import {
-  envelopeFrame,
-  PING_PREFIX,
-  responseFrame,
-  roomTopic,
-  statefulFrame,
-  type RoomBusMessage,
-} from './wire';
+import { envelopeFrame, PING_PREFIX, responseFrame, roomTopic, type RoomBusMessage } from './wire';
 
 /**
  * The Primus-compatible websocket at /primus: authenticates the token, speaks the heartbeat and
@@ -174,19 +167,7 @@ export class Transport implements LocalRooms {
     try {
       if (event === 'action') await this.onAction(conn, params, messageId);
       else if (event === 'detailsView') {
-        conn.sendValue({
-          status: 'OK',
-          data: {
-            id: conn.id,
-            fingerprint: conn.id,
-            rooms: [...conn.rooms.keys()],
-            connectedAt: conn.connectedAt,
-            totalActions: conn.totalActions,
-            remoteIP: conn.remoteAddress,
-          },
-          context: 'response',
-          messageId,
-        });
+        conn.sendValue(detailsAnswer(conn, messageId));
       } else if (event === 'roomLeave' && typeof room === 'string') {
         this.leave(conn, room, true);
         conn.send(responseFrame(messageId, {}));
@@ -275,25 +256,9 @@ export class Transport implements LocalRooms {
         this.router.disconnected(outcome.roomUuid, auth.uuid, conn.id, false);
         return;
       }
-      const head = {
-        roomUuid: outcome.roomUuid,
-        allowedRooms: [...conn.rooms.keys()],
-        didCreate: outcome.didCreate,
-        ...(outcome.usersPage ? { usersPage: outcome.usersPage } : {}),
-      };
-      const id = messageId === undefined ? '' : `,"messageId":${JSON.stringify(messageId)}`;
-      conn.send(
-        `${JSON.stringify(head).slice(0, -1)},"state":${outcome.stateJson},"serverTime":${outcome.serverTime},"status":"OK","context":"response"${id}}`,
-      );
-      conn.send(
-        statefulFrame(outcome.roomUuid, 'updatedUserData', [
-          {
-            op: 'replace',
-            path: pointer('allUserData', auth.uuid, 'songVotes'),
-            value: outcome.ownVotes,
-          },
-        ]),
-      );
+      for (const frame of joinFrames(outcome, [...conn.rooms.keys()], auth.uuid, messageId)) {
+        conn.send(frame);
+      }
       gate!.minSeq = outcome.seq + 1;
       // Whatever came before the state it holds counts as delivered.
       this.seqs.known(outcome.roomUuid, outcome.seq);
