@@ -23,7 +23,8 @@ export const ADMIN_COMMUNITY_FIELDS: Record<(typeof ADMIN_COMMUNITY_QB_FIELDS)[n
   updatedAt: { expr: communities.updatedAt, type: 'date' },
 };
 
-const memberCount = sql<number>`(select count(*)::int from ${communityMembers} m where m.community_id = ${communities.id})`;
+// COMM-LIST-1: kept on the row (a trigger on community_members), so the largest-first list reads an index.
+const memberCount = communities.memberCount;
 const roomCount = sql<number>`(select count(*)::int from ${communityRooms} r where r.community_id = ${communities.id})`;
 const counted = { row: communities, memberCount, roomCount };
 const flat = (r: { row: CommunityRow; memberCount: number; roomCount: number }) => ({

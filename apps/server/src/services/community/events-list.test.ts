@@ -145,3 +145,22 @@ describe('EVT-LIST-1/2: the upcoming list', () => {
     await expectSame(null, {});
   });
 });
+
+describe('COMM-LIST-1: the communities list', () => {
+  it('lists the largest first from kept member counts that follow joins and leaves', async () => {
+    const small = await s.as(host.token).call(c.create, { body: { name: 'Small Club' } });
+    await s.as(stranger.token).call(c.join, { params: { id: small.uuid } });
+    const page = async () =>
+      (await s.client.call(c.list, { query: { limit: 48 } })).communities.map((x) => [
+        x.uuid,
+        x.memberCount,
+      ]);
+    expect((await page())[0]).toEqual([small.uuid, 2]);
+    await s.as(stranger.token).call(c.leave, { params: { id: small.uuid } });
+    expect(await page()).toContainEqual([small.uuid, 1]);
+    const counted = await s.app.platform.db.execute(sql`
+      select count(*)::int as n from communities c
+      where member_count <> (select count(*) from community_members m where m.community_id = c.id)`);
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});

@@ -30,12 +30,15 @@ export const communities = pgTable(
     bannerUrl: text('banner_url'),
     visibility: text('visibility').$type<CommunityVisibility>().notNull().default('PUBLIC'),
     ownerUuid: uuid('owner_uuid').notNull(),
+    /** COMM-LIST-1: kept by a trigger on community_members (migration 0026). */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('communities_slug_idx').on(sql`lower(${t.slug})`),
     index('communities_owner_idx').on(t.ownerUuid),
+    index('communities_public_idx').on(t.visibility, t.memberCount.desc(), t.id),
   ],
 );
 
