@@ -112,7 +112,8 @@ export class CommunitiesRepository {
       .select(counted)
       .from(communities)
       .where(where)
-      .orderBy(desc(memberCount), asc(communities.id))
+      // Nulls last, as communities_public_idx (the count is never null).
+      .orderBy(sql`${memberCount} desc nulls last`, asc(communities.id))
       .limit(limit)
       .offset(offset);
     const [{ n }] = await this.db.select({ n: count() }).from(communities).where(where);
