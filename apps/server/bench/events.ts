@@ -35,6 +35,8 @@ export async function eventScenarios(
       now() + make_interval(hours => g - ${Math.floor(opts.events / 2)}),
       now() + make_interval(hours => g - ${Math.floor(opts.events / 2)} + 1)
     from generate_series(1, ${opts.events}) g`);
+  // Statistics, as autovacuum keeps them on PostgreSQL (PGlite has no autovacuum).
+  await s.app.platform.db.execute(sql`analyze room_events`);
   const next = await s.client.call(eventEndpoints.upcoming, { query: { limit: 1 } });
   const eventUuid = next.events[0]!.uuid;
   const base = `${s.url}/api/room-service`;

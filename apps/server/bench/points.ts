@@ -36,6 +36,8 @@ export async function pointsScenarios(
     insert into ranking_status (user_uuid, season_id, balance) values (${me.uuid}, ${season.id}, 2500)`);
   // Seeded in bulk, the board's kept places (PTS-BOARD-1) are numbered once, as migration 0025 does.
   await renumberBoard(s.app.platform.db, season.id);
+  // Statistics, as autovacuum keeps them on PostgreSQL (PGlite has no autovacuum).
+  await s.app.platform.db.execute(sql`analyze ranking_status`);
   const base = `${s.url}/api/points-service`;
   const auth = { authorization: `Bearer ${me.token}` };
   const staffHeaders = {
