@@ -38,10 +38,13 @@ export class WireClient {
     });
   }
 
-  static connect(origin: string, token: string): Promise<WireClient> {
+  /** `deflate`: offer permessage-deflate (as browsers do); off by default. */
+  static connect(origin: string, token: string, deflate = false): Promise<WireClient> {
     const url = `${origin.replace(/^http/, 'ws')}/primus?token=${encodeURIComponent(token)}&_primuscb=${Date.now()}`;
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
+      // A small window when offering deflate: thousands of these share the bench's memory.
+      const perMessageDeflate = deflate ? { clientMaxWindowBits: 10 } : false;
+      const ws = new WebSocket(url, { perMessageDeflate });
       ws.once('open', () => resolve(new WireClient(ws)));
       ws.once('error', reject);
     });
@@ -53,6 +56,25 @@ export class WireClient {
       this.pending.set(messageId, { resolve, reject });
       this.ws.send(JSON.stringify({ event: 'action', params: { ...params, action }, messageId }));
     });
+  }
+
+  /** Sends `{ ...body, messageId }` and resolves with its answer (any frame, e.g. a control one). */
+  request(body: Record<string, unknown>): Promise<any> {
+    const messageId = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(messageId, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...body, messageId }));
+    });
+  }
+
+  /** Bytes read from the network so far (compressed frames count as they travelled). */
+  bytesRead(): number {
+    return (this.ws as unknown as { _socket?: { bytesRead: number } })._socket?.bytesRead ?? 0;
+  }
+
+  /** The extensions the server accepted ('permessage-deflate' or ''). */
+  get extensions(): string {
+    return this.ws.extensions;
   }
 
   close(): void {

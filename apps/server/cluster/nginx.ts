@@ -43,7 +43,10 @@ export function nginxConfig(dir: string, port: number, ports: number[]): string 
   const servers = ports
     .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
     .join('\n');
-  return `worker_processes 1;
+  // Two connections per proxied socket: 10 000 listeners need 20 000, and a container may hold a
+  // process to fewer descriptors than that (RLIMIT_NOFILE it cannot raise). Two workers, each
+  // taking its share of the connections (reuseport), each within the limit.
+  return `worker_processes 2;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 16384; }
@@ -61,7 +64,7 @@ ${servers}
     keepalive 64;
   }
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port} reuseport;
     location = /metrics { return 404; }
     location / {
       proxy_pass http://app;
@@ -119,6 +122,10 @@ export async function startNginx(port: number, ports: number[]): Promise<Nginx> 
     },
     async stop() {
       await endGroup(child, 5000);
+      // The last error log stays for a look after the run.
+      await fs
+        .copyFile(path.join(dir, 'error.log'), path.join(os.tmpdir(), 'tt-nginx-error.log'))
+        .catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
