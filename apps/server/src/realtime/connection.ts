@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { directSocket, textFrame } from './fanout';
-import type { SocketRateKind, TokenBucket } from '@tt/rules';
 import type { AuthContext } from '../platform/auth';
-import type { Refusal } from './guard';
+import type { Buckets, Refusal } from './guard';
 import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 
 /**
@@ -43,8 +42,7 @@ export class Connection {
   totalActions = 0;
   private who: AuthContext | null = null;
   authError: Refusal | null = null;
-  /** Resolves once the token was checked (frames wait for it). */
-  ready: Promise<void> = READY;
+  private checking: Promise<void> = READY;
   readonly rooms = new Map<string, RoomGate>();
   closed = false;
   /** Refused at open (too many sockets): every frame is answered this, then it closes. */
@@ -52,7 +50,7 @@ export class Connection {
   /** Counted against its user's socket limit (SEC-SOCKETS-1). */
   countedUser = false;
   /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */
-  readonly buckets = new Map<SocketRateKind, TokenBucket>();
+  readonly buckets: Buckets = {};
   refusals: number[] = NO_REFUSALS;
   /** The socket corked in this turn (ROOM-JOIN-3), if any. */
   private corked: Socket | null = null;
@@ -62,6 +60,22 @@ export class Connection {
     readonly remoteAddress: string | undefined,
     private readonly maxBufferedBytes: number,
   ) {}
+
+  /** Resolves once the token was checked (frames wait for it). */
+  get ready(): Promise<void> {
+    return this.checking;
+  }
+
+  /** Once the check passed, the shared resolved promise stands in for it (ROOM-MEM-1). */
+  set ready(check: Promise<void>) {
+    this.checking = check;
+    check.then(
+      () => {
+        if (this.checking === check) this.checking = READY;
+      },
+      () => {}, // a failed check stays as it is: its rejection is the caller's to handle
+    );
+  }
 
   /** Who is on this socket (null until the token was checked). */
   get auth(): AuthContext | null {

@@ -14,7 +14,8 @@ export const refusal = (code: ErrorCode): Refusal => ({ error: ERRORS[code].mess
 /** A refused connection waits this many at most per address; past that, upgrades get a bare 429. */
 const MAX_REFUSED_WAITING_PER_IP = 5;
 
-type Buckets = Map<SocketRateKind, TokenBucket>;
+/** A plain object, not a Map: one per connection and per user, mostly with one or two kinds (ROOM-MEM-1). */
+export type Buckets = Partial<Record<SocketRateKind, TokenBucket>>;
 
 /**
  * The socket's own protection: how many sockets a user and an address may hold (SEC-SOCKETS-1),
@@ -44,7 +45,7 @@ export class SocketGuard {
   /** Once the token is known: false when the user already holds the most sockets allowed. */
   admitUser(conn: Connection): boolean {
     const uuid = conn.auth!.uuid;
-    const user = this.users.get(uuid) ?? { sockets: 0, buckets: new Map() };
+    const user = this.users.get(uuid) ?? { sockets: 0, buckets: {} };
     if (user.sockets >= this.options.maxSocketsPerUser) return false;
     user.sockets++;
     this.users.set(uuid, user);
@@ -94,7 +95,7 @@ export class SocketGuard {
   sweep(now = Date.now()): void {
     for (const [uuid, user] of this.users) {
       if (user.sockets > 0) continue;
-      if ([...user.buckets.values()].every((b) => b.full(now))) this.users.delete(uuid);
+      if (Object.values(user.buckets).every((b) => b.full(now))) this.users.delete(uuid);
     }
   }
 }
@@ -105,7 +106,5 @@ function bucketOf(
   rule: RealtimeOptions['rateLimits'][SocketRateKind],
   now: number,
 ): TokenBucket {
-  let bucket = buckets.get(kind);
-  if (!bucket) buckets.set(kind, (bucket = new TokenBucket(rule, now)));
-  return bucket;
+  return (buckets[kind] ??= new TokenBucket(rule, now));
 }
