@@ -216,7 +216,9 @@ async function postAll(h: ChatHostReady, total: number, perSecond: number): Prom
           if (res.ok) return void out.accepted++;
           refuse(`${res.status} ${/"code":"([A-Z_]+)"/.exec(answer)?.[1] ?? ''}`);
         },
-        (err: Error) => refuse(err.message),
+        // The client's own failures name their cause (a connect timeout, a reset…).
+        (err: Error & { cause?: { code?: string } }) =>
+          refuse(`${err.message}${err.cause?.code ? ` (${err.cause.code})` : ''}`),
       ),
     );
   });
