@@ -314,8 +314,8 @@ export class CommunitiesService {
   }
 
   async mine(auth: AuthContext, limit: number, offset: number) {
-    const { rows, total } = await this.repo.ofUser(auth.uuid, limit, offset);
-    return { communities: await this.dtos(rows, auth), total };
+    const { rows, roles, total } = await this.repo.ofUser(auth.uuid, limit, offset);
+    return { communities: rows.map((r) => toCommunityDto(r, roles.get(r.id) ?? null)), total };
   }
 
   // Admin

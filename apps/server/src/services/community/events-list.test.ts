@@ -163,4 +163,18 @@ describe('COMM-LIST-1: the communities list', () => {
       where member_count <> (select count(*) from community_members m where m.community_id = c.id)`);
     expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
+
+  it('your communities: one page with your role and the total, past the end too', async () => {
+    const all = await s.as(host.token).call(c.mine, { query: { limit: 100 } });
+    expect(all.total).toBe(all.communities.length);
+    expect(all.total).toBeGreaterThan(1);
+    expect(new Set(all.communities.map((x) => x.myRole))).toEqual(new Set(['owner']));
+    const one = await s.as(host.token).call(c.mine, { query: { limit: 1, offset: 1 } });
+    expect(one.communities.map((x) => x.uuid)).toEqual([all.communities[1]!.uuid]);
+    expect(one.total).toBe(all.total);
+    const past = await s.as(host.token).call(c.mine, { query: { limit: 1, offset: 50 } });
+    expect(past).toEqual({ communities: [], total: all.total });
+    const theirs = await s.as(stranger.token).call(c.mine, { query: {} });
+    expect(theirs).toEqual({ communities: [], total: 0 });
+  });
 });
