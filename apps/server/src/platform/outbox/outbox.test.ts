@@ -65,6 +65,29 @@ describe('work delivery', () => {
     expect(await db.select().from(outboxEvents)).toHaveLength(1);
   });
 
+  it('WORK-DELIVERY-4: a consumer runs only for the events it has work for; the others end with no record, and every event is still relayed', async () => {
+    const { db, outbox } = await setup();
+    const seen: string[] = [];
+    outbox.consume('user.created', 'test.only-bots', async (e) => void seen.push(e.nickname), {
+      when: (e) => e.isBot,
+    });
+    outbox.start();
+    await db.transaction(async (tx) => {
+      await outbox.add(tx, 'user.created', created('a person'));
+      await outbox.add(tx, 'user.created', { ...created('a bot'), isBot: true });
+      await outbox.add(tx, 'user.created', created('another person'));
+    });
+    outbox.kick();
+    await until(() => seen.length > 0, 'the bot event');
+    await until(
+      async () => (await outbox.backlog()) === 0,
+      'every event to be relayed (WORK-OUTBOX-5)',
+    );
+    expect(seen).toEqual(['a bot']);
+    const records = await db.select().from(outboxDeliveries);
+    expect(records.map((r) => r.status)).toEqual(['done']);
+  });
+
   it('WORK-DELIVERY-1: every consumer of a topic gets the event, with its id; a second relay of a finished event runs nothing again', async () => {
     const { db, outbox } = await setup();
     const a: string[] = [];

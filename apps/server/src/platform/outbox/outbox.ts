@@ -45,6 +45,8 @@ export class Outbox {
   private readonly registry: ConsumerRegistry;
   /** In-process queue only: events handed to the queue whose consumers have not all finished. */
   private inflight = new Map<string, { rowId: number; remaining: number }>();
+  /** In-process queue only: finished events not yet marked relayed (WORK-OUTBOX-5). */
+  private settled: number[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -106,7 +108,7 @@ export class Outbox {
     topic: K,
     consumer: string,
     handler: WorkHandler<K>,
-    opts: ConsumerOptions = {},
+    opts: ConsumerOptions<K> = {},
   ): void {
     if (!/^[a-z][\w.-]*$/i.test(consumer)) throw new Error(`bad consumer name "${consumer}"`);
     if (this.own.has(consumer)) throw new Error(`consumer ${consumer} is already registered`);
@@ -115,9 +117,11 @@ export class Outbox {
     this.own.set(consumer, { topic, consumer, attempts, backoffMs });
     this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), consumer]);
     const run = handler as WorkHandler<WorkTopic>;
+    const when = opts.when as ((payload: unknown) => boolean) | undefined;
     this.jobs.define(
       `work.${consumer}`,
       async (job, info) => {
+        if (when && !when(job.payload)) return this.settle(job.eventId);
         if (await this.isDone(job.eventId, consumer)) {
           this.opts.onDelivery?.(consumer, 'skipped');
           return this.settle(job.eventId);
@@ -240,7 +244,7 @@ export class Outbox {
     }
     // In-process queue: the event stays unrelayed until every consumer has finished, so a crash
     // before then relays it again at the next start (finished consumers skip it).
-    const busy = [...this.inflight.values()].map((f) => f.rowId);
+    const busy = [...this.inflight.values()].map((f) => f.rowId).concat(this.settled);
     const rows = await this.db
       .select()
       .from(outboxEvents)
@@ -304,14 +308,24 @@ export class Outbox {
       .where(inArray(outboxEvents.id, ids));
   }
 
-  /** In-process queue only: one consumer finished the event; the last one marks it relayed. */
+  /**
+   * In-process queue only: one consumer finished the event; the last one marks it relayed.
+   * WORK-OUTBOX-5: the events finished in one turn of the event loop are marked in one statement.
+   */
   private settle(eventId: string): void {
     const flight = this.inflight.get(eventId);
     if (!flight) return;
     if (--flight.remaining > 0) return;
     this.inflight.delete(eventId);
-    void this.markRelayed(this.db, [flight.rowId]).catch((err: unknown) =>
-      this.log.warn({ err, eventId }, 'outbox: could not mark an event relayed'),
+    this.settled.push(flight.rowId);
+    if (this.settled.length === 1) setImmediate(() => void this.flushSettled());
+  }
+
+  private async flushSettled(): Promise<void> {
+    const ids = this.settled.splice(0);
+    if (ids.length === 0) return;
+    await this.markRelayed(this.db, ids).catch((err: unknown) =>
+      this.log.warn({ err, count: ids.length }, 'outbox: could not mark events relayed'),
     );
   }
 
@@ -378,6 +392,7 @@ export class Outbox {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.flushSettled();
     await this.registry.settled();
   }
 }

@@ -45,13 +45,19 @@ export type WorkHandler<K extends WorkTopic> = (
   meta: WorkMeta,
 ) => Promise<void>;
 
-export interface ConsumerOptions {
+export interface ConsumerOptions<K extends WorkTopic = WorkTopic> {
   /** Runs in all before the delivery is recorded as failed (default 5). */
   attempts?: number;
   /** Wait before the first retry, doubled for each further one (default 1000 ms). */
   backoffMs?: number;
   /** Deliveries of this consumer running at once in one process (default 4). */
   concurrency?: number;
+  /**
+   * WORK-DELIVERY-4: the events this consumer has work for. A delivery of any other event ends
+   * at once, with no idempotency read or record (nothing was done, so nothing can be done twice).
+   * It must depend on the payload alone.
+   */
+  when?: (payload: WorkEvents[K]) => boolean;
 }
 
 export interface OutboxOptions {

@@ -137,41 +137,45 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
   });
 
   // NOTIFY-CHAT-1, NOTIFY-CHAT-2
-  outbox.consume('chat.messageSent', 'notification.chat', async (e, meta) => {
-    // Most room messages mention nobody: nothing to look up.
-    if (!e.receiverUuid && !e.mentionedUuids?.length) return;
-    const name = await nickname(e.senderUuid);
-    if (e.receiverUuid) {
-      const key = `dm:${e.senderUuid}:${e.receiverUuid}`;
-      if (await deliverer.throttle(key, DM_QUIET_SECONDS)) {
-        await deliverer.deliver(
-          `${meta.eventId}:dm`,
-          plain({
-            kind: 'directMessage',
-            recipients: [e.receiverUuid],
-            actorUuid: e.senderUuid,
-            title: `${name} sent you a message`,
-            body: 'Open your inbox to read it.',
-            link: `/messages/${e.senderUuid}`,
-            params: { name },
-          }),
-        );
+  outbox.consume(
+    'chat.messageSent',
+    'notification.chat',
+    async (e, meta) => {
+      const name = await nickname(e.senderUuid);
+      if (e.receiverUuid) {
+        const key = `dm:${e.senderUuid}:${e.receiverUuid}`;
+        if (await deliverer.throttle(key, DM_QUIET_SECONDS)) {
+          await deliverer.deliver(
+            `${meta.eventId}:dm`,
+            plain({
+              kind: 'directMessage',
+              recipients: [e.receiverUuid],
+              actorUuid: e.senderUuid,
+              title: `${name} sent you a message`,
+              body: 'Open your inbox to read it.',
+              link: `/messages/${e.senderUuid}`,
+              params: { name },
+            }),
+          );
+        }
       }
-    }
-    const mentioned = (e.mentionedUuids ?? []).filter((u) => u !== e.receiverUuid);
-    if (mentioned.length === 0) return;
-    const room = e.roomUuid ? await ports.rooms?.get(e.roomUuid) : null;
-    await deliverer.deliver(
-      `${meta.eventId}:mention`,
-      plain({
-        kind: 'mention',
-        recipients: mentioned,
-        actorUuid: e.senderUuid,
-        title: room ? `${name} mentioned you in ${room.name}` : `${name} mentioned you`,
-        body: 'Tap to see the message.',
-        link: room ? `/rooms/${room.slug}` : `/messages/${e.senderUuid}`,
-        params: { name, room: room?.name ?? '' },
-      }),
-    );
-  });
+      const mentioned = (e.mentionedUuids ?? []).filter((u) => u !== e.receiverUuid);
+      if (mentioned.length === 0) return;
+      const room = e.roomUuid ? await ports.rooms?.get(e.roomUuid) : null;
+      await deliverer.deliver(
+        `${meta.eventId}:mention`,
+        plain({
+          kind: 'mention',
+          recipients: mentioned,
+          actorUuid: e.senderUuid,
+          title: room ? `${name} mentioned you in ${room.name}` : `${name} mentioned you`,
+          body: 'Tap to see the message.',
+          link: room ? `/rooms/${room.slug}` : `/messages/${e.senderUuid}`,
+          params: { name, room: room?.name ?? '' },
+        }),
+      );
+    },
+    // WORK-DELIVERY-4: most room messages mention nobody; they cost this consumer nothing.
+    { when: (e) => !!e.receiverUuid || !!e.mentionedUuids?.length },
+  );
 }
