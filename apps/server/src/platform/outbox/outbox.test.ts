@@ -88,6 +88,26 @@ describe('work delivery', () => {
     expect(records.map((r) => r.status)).toEqual(['done']);
   });
 
+  it('WORK-DELIVERY-5: a consumer keyed by the event id keeps no done record; a second relay of the event runs its keyed write again', async () => {
+    const { db, outbox } = await setup();
+    const seen: string[] = [];
+    outbox.consume('user.created', 'test.keyed', async (e) => void seen.push(e.nickname), {
+      keyedByEvent: true,
+    });
+    outbox.start();
+    await db.transaction(async (tx) => {
+      await outbox.add(tx, 'user.created', created('keyed'));
+    });
+    outbox.kick();
+    await until(async () => (await outbox.backlog()) === 0, 'the event to be relayed');
+    expect(seen).toEqual(['keyed']);
+    expect(await db.select().from(outboxDeliveries)).toHaveLength(0);
+    await db.update(outboxEvents).set({ relayedAt: null });
+    outbox.kick();
+    await until(() => seen.length === 2, 'the second delivery');
+    expect(await db.select().from(outboxDeliveries)).toHaveLength(0);
+  });
+
   it('WORK-DELIVERY-1: every consumer of a topic gets the event, with its id; a second relay of a finished event runs nothing again', async () => {
     const { db, outbox } = await setup();
     const a: string[] = [];

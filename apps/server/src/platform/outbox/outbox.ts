@@ -122,7 +122,7 @@ export class Outbox {
       `work.${consumer}`,
       async (job, info) => {
         if (when && !when(job.payload)) return this.settle(job.eventId);
-        if (await this.isDone(job.eventId, consumer)) {
+        if (!opts.keyedByEvent && (await this.isDone(job.eventId, consumer))) {
           this.opts.onDelivery?.(consumer, 'skipped');
           return this.settle(job.eventId);
         }
@@ -133,7 +133,7 @@ export class Outbox {
           attempt: info.attempt,
           at: job.at ? new Date(job.at) : new Date(),
         });
-        await this.record(job, 'done', info, null);
+        if (!opts.keyedByEvent) await this.record(job, 'done', info, null);
         this.opts.onDelivery?.(consumer, 'done');
         this.settle(job.eventId);
       },

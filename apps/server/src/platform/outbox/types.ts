@@ -58,6 +58,12 @@ export interface ConsumerOptions<K extends WorkTopic = WorkTopic> {
    * It must depend on the payload alone.
    */
   when?: (payload: WorkEvents[K]) => boolean;
+  /**
+   * WORK-DELIVERY-5: the consumer's effect is itself keyed by the event's id (a unique column
+   * written with "on conflict do nothing"), so no `done` record is read or kept for it: a second
+   * delivery repeats a write that changes nothing. A delivery given up is still recorded.
+   */
+  keyedByEvent?: boolean;
 }
 
 export interface OutboxOptions {

@@ -55,15 +55,26 @@ export function recordChatAnalytics(
     if (pending.length >= FLUSH_AT) flush();
     return mine;
   };
-  platform.outbox.consume('chat.messageSent', 'audit.chat-message', (e) => {
-    // Who it went to and who it mentions are not analytics' business.
-    const { eventId, senderUuid, sentAt, receiverUuid: _to, mentionedUuids: _m, ...facts } = e;
-    return store('chatMessage', senderUuid, eventId, sentAt, facts);
-  });
-  platform.outbox.consume('chat.reactionChanged', 'audit.chat-reaction', (e) => {
-    const { eventId, userUuid, at, ...facts } = e;
-    return store('chatMessageReaction', userUuid, eventId, at, facts);
-  });
+  platform.outbox.consume(
+    'chat.messageSent',
+    'audit.chat-message',
+    (e) => {
+      // Who it went to and who it mentions are not analytics' business.
+      const { eventId, senderUuid, sentAt, receiverUuid: _to, mentionedUuids: _m, ...facts } = e;
+      return store('chatMessage', senderUuid, eventId, sentAt, facts);
+    },
+    // WORK-DELIVERY-5: the play id is the event's id, unique: a repeat stores nothing.
+    { keyedByEvent: true },
+  );
+  platform.outbox.consume(
+    'chat.reactionChanged',
+    'audit.chat-reaction',
+    (e) => {
+      const { eventId, userUuid, at, ...facts } = e;
+      return store('chatMessageReaction', userUuid, eventId, at, facts);
+    },
+    { keyedByEvent: true },
+  );
   return async () => {
     flush();
     await batch?.catch(() => {});
