@@ -12,6 +12,11 @@ export class WireClient {
   onRaw: ((text: string, receivedAt: number) => void) | null = null;
 
   private constructor(private readonly ws: WebSocket) {
+    // A socket the server dropped fails what it still waits for (no answer will come).
+    ws.on('close', () => {
+      for (const p of this.pending.values()) p.reject(new Error('socket closed'));
+      this.pending.clear();
+    });
     ws.on('message', (raw) => {
       const receivedAt = performance.now();
       const text = raw.toString();

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { ClientRoomState, Operation, RoomUsersPage } from '@tt/protocol';
 import { applyPagedStatePatch, mergeUsersPage } from '@tt/room-client';
 import type { TestServer } from '../../test/harness';
+import { pagedFrame } from './paging';
 import * as kit from './test-kit';
 
 const { createRoom, eventually, RawSocket, RoomClient, song, startRealtimeServer } = kit;
@@ -165,6 +166,11 @@ describe('ROOM-PAGE-3: broadcast patches on a paging client', () => {
       for (const uuid of gone) expect(uuids(p.state.allUsers)).not.toContain(uuid);
     });
     expect(p.errors).toEqual([]);
+    // ROOM-PAGE-4: the newcomer (no room role) never reached its state: no userJoined names it.
+    const named = (p.raw.frames as any[]).filter(
+      (f) => f?.message?.name === 'userJoined' && JSON.stringify(f).includes(newcomer.uuid),
+    );
+    expect(named).toEqual([]);
     const fullUsers = new Set(full[1].state.allUsers.map((u) => u.uuid));
     for (const u of p.state.allUsers) expect(fullUsers.has(u.uuid)).toBe(true);
     for (const u of p.state.audienceUsers) expect(fullUsers.has(u.uuid)).toBe(true);
@@ -211,5 +217,33 @@ describe('PROTO-DEFLATE-1: permessage-deflate', () => {
     expect(uuids(a.state.allUsers)).toEqual(uuids(b.state.allUsers));
     offered.close();
     plain.close();
+  });
+});
+
+describe('ROOM-PAGE-4: userJoined for paging connections', () => {
+  const frame = (ops: unknown[]) =>
+    JSON.stringify({
+      message: { name: 'userJoined', statePatch: ops },
+      room: 'r',
+      context: 'user',
+    });
+  const joined = (uuid: string, highestRole?: string) => [
+    { op: 'add', path: `/allUserData/${uuid}`, value: { position: { x: 1, y: 1 } } },
+    {
+      op: 'add',
+      path: '/allUsers/-',
+      value: { uuid, tokenRole: 'user', canDj: true, highestRole },
+    },
+    { op: 'add', path: '/audienceUsers/-', value: { uuid, tokenRole: 'user', canDj: true } },
+  ];
+
+  it('leaves out newcomers without a room role, keeps moderators, passes other messages as they are', () => {
+    expect(pagedFrame(frame(joined('u1')))).toBeNull();
+    const kept = JSON.parse(pagedFrame(frame([...joined('u1'), ...joined('m1', 'moderator')]))!);
+    expect(kept.message.statePatch).toEqual(
+      JSON.parse(frame(joined('m1', 'moderator'))).message.statePatch,
+    );
+    const vote = JSON.stringify({ message: { name: 'votedOnSong', statePatch: [] } });
+    expect(pagedFrame(vote)).toBe(vote);
   });
 });

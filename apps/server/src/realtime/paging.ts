@@ -2,6 +2,7 @@ import type {
   ClientRoomState,
   ClientRoomUser,
   ClientUserData,
+  Operation,
   RoomUsersPage,
   UsersPageInfo,
 } from '@tt/protocol';
@@ -68,4 +69,33 @@ export function usersPage(state: ClientRoomState, offset: number, limit: number)
     allUserData: dataOf(state, keep),
     ...info(state.allUsers.length, offset + allUsers.length),
   };
+}
+
+const NEWCOMER_LISTS = new Set(['/allUsers/-', '/audienceUsers/-', '/floorUsers/-']);
+
+/**
+ * ROOM-PAGE-4: the `userJoined` frame as a paging connection gets it — without the newcomers'
+ * entries (their lists and `allUserData`), save those with a room role, so its state keeps to
+ * its pages instead of growing by every later joiner (O(room) bytes per listener). Answers null
+ * when nothing is left to send. Other frames go to everyone unchanged.
+ */
+export function pagedFrame(frame: string): string | null {
+  if (!frame.includes('"name":"userJoined"')) return frame;
+  const envelope = JSON.parse(frame) as { message: { statePatch: Operation[] } };
+  const ops = envelope.message.statePatch;
+  const kept = new Set<string>();
+  for (const op of ops) {
+    const user =
+      op.op === 'add' && NEWCOMER_LISTS.has(op.path) ? (op.value as ClientRoomUser) : null;
+    if (user?.highestRole) kept.add(user.uuid);
+  }
+  const rest = ops.filter((op) => {
+    if (op.op !== 'add') return true;
+    if (NEWCOMER_LISTS.has(op.path)) return kept.has((op.value as ClientRoomUser).uuid);
+    const m = /^\/allUserData\/([^/]+)$/.exec(op.path);
+    return !m || kept.has(m[1].replace(/~1/g, '/').replace(/~0/g, '~'));
+  });
+  if (rest.length === 0) return null;
+  envelope.message.statePatch = rest;
+  return JSON.stringify(envelope);
 }

@@ -20,6 +20,7 @@ import { refusal, SocketGuard, type Refusal } from './guard';
 import type { RealtimeOptions } from './options';
 import type { LocalRooms, RoomRouter } from './router';
 import { detailsAnswer, joinFrames } from './answers';
+import { pagedFrame } from './paging';
 import { RoomSeqs } from './room-seq';
 import { envelopeFrame, PING_PREFIX, responseFrame, roomTopic, type RoomBusMessage } from './wire';
 
@@ -36,6 +37,10 @@ export class Transport implements LocalRooms {
   private readonly byRoomUser = new Map<string, Set<Connection>>();
   private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
   private readonly seqs = new RoomSeqs();
+  /** ROOM-PAGE-4: connections whose last join asked for a page of the users. */
+  private readonly paging = new WeakSet<Connection>();
+  /** Each message's frame for paging connections (made once per process). */
+  private readonly pagedFrames = new WeakMap<RoomBusMessage, string | null>();
   private pingTimer: NodeJS.Timeout | null = null;
   private readonly guard: SocketGuard;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
@@ -259,6 +264,8 @@ export class Transport implements LocalRooms {
       for (const frame of joinFrames(outcome, [...conn.rooms.keys()], auth.uuid, messageId)) {
         conn.send(frame);
       }
+      if (outcome.usersPage) this.paging.add(conn);
+      else this.paging.delete(conn);
       gate!.minSeq = outcome.seq + 1;
       // Whatever came before the state it holds counts as delivered.
       this.seqs.known(outcome.roomUuid, outcome.seq);
@@ -370,7 +377,11 @@ export class Transport implements LocalRooms {
     bytes?: Buffer,
   ): void {
     if (m.seq < gate.minSeq) return;
-    conn.send(bytes ?? m.frame);
+    if (this.paging.has(conn)) {
+      let frame = this.pagedFrames.get(m);
+      if (frame === undefined) this.pagedFrames.set(m, (frame = pagedFrame(m.frame)));
+      if (frame !== null) conn.send(frame === m.frame ? (bytes ?? frame) : frame);
+    } else conn.send(bytes ?? m.frame);
     if (m.kick && conn.auth?.uuid === m.kick.userUuid) {
       this.leave(conn, roomUuid, true, false);
       conn.close(true);
