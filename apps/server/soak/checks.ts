@@ -152,7 +152,8 @@ export function checkFaults(dbWindow: [number, number], kills: number[], since: 
   // Grouped by status, path and second of the run, so a burst reads as one line.
   const groups = new Map<string, number>();
   for (const f of other) {
-    const key = `${f.status} ${f.what} at ${Math.round((f.at - since) / 1000)} s`;
+    const from = /nginx/.test(f.body) ? 'nginx' : f.body.slice(0, 60);
+    const key = `${f.status} ${f.what} at ${Math.round((f.at - since) / 1000)} s [${from}]`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   const list = [...groups].slice(0, 12).map(([k, n]) => `${n}× ${k}`);
@@ -168,6 +169,7 @@ export async function checkJobs(
   base: string,
   uploads: string[],
   ports: number[],
+  outputOf: (port: number) => string,
 ): Promise<Check[]> {
   const waiting = new Set(['VALID_FILE_TYPE', 'VERIFICATION_POSTPONED', 'PENDING_UPLOAD']);
   const deadline = Date.now() + 90_000;
@@ -188,7 +190,10 @@ export async function checkJobs(
     const counts = await Promise.all(
       ports.map((p) =>
         retrying(() => metric(`http://127.0.0.1:${p}`, backlog), 30_000).catch((err: Error) => {
-          throw new Error(`/metrics of the process on port ${p}: ${err.message}`);
+          const tail = outputOf(p).slice(-600).replace(/\s+/g, ' ');
+          throw new Error(
+            `/metrics of the process on port ${p}: ${err.message}; it printed: ${tail}`,
+          );
         }),
       ),
     );

@@ -9,6 +9,8 @@ export interface Fault {
   at: number;
   status: number;
   what: string;
+  /** The start of the answer (nginx's own page, or the app's error). */
+  body: string;
 }
 
 export const faults: Fault[] = [];
@@ -42,7 +44,8 @@ export const recordingFetch: typeof fetch = async (input, init) => {
       typeof input === 'string' ? input : input instanceof URL ? input : input.url,
     );
     const what = `${init?.method ?? 'GET'} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    faults.push({ at: Date.now(), status: res.status, what });
+    const body = (await res.clone().text()).replace(/\s+/g, ' ').slice(0, 120);
+    faults.push({ at: Date.now(), status: res.status, what, body });
   }
   return res;
 };

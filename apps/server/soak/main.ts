@@ -70,6 +70,15 @@ const cleanup = async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
   await tone.drop().catch(() => {});
 };
+// A bug of the soak itself must not leave the cluster and the services running.
+const crashed = (err: unknown) => {
+  console.error('soak: unexpected error', err);
+  if (stopping) return;
+  stopping = true;
+  void cleanup().then(() => process.exit(1));
+};
+process.on('uncaughtException', crashed);
+process.on('unhandledRejection', crashed);
 process.on('SIGINT', () => {
   if (stopping) return;
   stopping = true;
@@ -123,7 +132,9 @@ try {
     loops.push(
       (async () => {
         while (running()) {
-          await work().catch((err: Error) => log(`(${err.message.slice(0, 120)})`));
+          await work().catch((err: unknown) =>
+            log(`(${String((err as Error)?.message ?? err).slice(0, 120)})`),
+          );
           await wait(every);
         }
       })(),
@@ -132,7 +143,9 @@ try {
   let djsOn = true;
   const djLoop = (async () => {
     while (djsOn) {
-      await djTurn().catch((err: Error) => log(`(${err.message.slice(0, 120)})`));
+      await djTurn().catch((err: unknown) =>
+        log(`(${String((err as Error)?.message ?? err).slice(0, 120)})`),
+      );
       await wait(100);
     }
   })();
@@ -221,7 +234,14 @@ try {
     )),
     ...(await safely('room state', () => checkRoomState(base, owner.token, room.uuid, present))),
     ...(await safely('votes', () => checkVotes(base, owner.token, room.uuid, listenerBots))),
-    ...(await safely('jobs', () => checkJobs(base, uploads, cluster.ports))),
+    ...(await safely('jobs', () =>
+      checkJobs(
+        base,
+        uploads,
+        cluster.ports,
+        (port) => cluster.processes[cluster.ports.indexOf(port)]?.output() ?? '(not running)',
+      ),
+    )),
     checkFaults(dbWindow, kills, started),
   ];
   djsOn = false;
