@@ -47,6 +47,8 @@ export class Outbox {
   private inflight = new Map<string, { rowId: number; remaining: number }>();
   /** In-process queue only: finished events not yet marked relayed (WORK-OUTBOX-5). */
   private settled: number[] = [];
+  /** WORK-DELIVERY-4: this process's consumers that take only some events of their topic. */
+  private filters = new Map<string, (payload: unknown) => boolean>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -118,6 +120,7 @@ export class Outbox {
     this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), consumer]);
     const run = handler as WorkHandler<WorkTopic>;
     const when = opts.when as ((payload: unknown) => boolean) | undefined;
+    if (when) this.filters.set(consumer, when);
     this.jobs.define(
       `work.${consumer}`,
       async (job, info) => {
@@ -257,7 +260,7 @@ export class Outbox {
       .limit(BATCH);
     const idle: number[] = [];
     for (const row of rows) {
-      const count = this.consumers.get(row.topic as WorkTopic)?.length ?? 0;
+      const count = this.ownConsumers(row).length;
       if (count === 0) {
         idle.push(row.id);
         continue;
@@ -275,7 +278,7 @@ export class Outbox {
    */
   private async enqueue(row: OutboxEventRow, elsewhere: RegisteredConsumer[] = []): Promise<void> {
     const targets: ({ consumer: string } & Pick<EnqueueOptions, 'definedElsewhere'>)[] = [
-      ...(this.consumers.get(row.topic as WorkTopic) ?? []).map((consumer) => ({ consumer })),
+      ...this.ownConsumers(row).map((consumer) => ({ consumer })),
       // A name defined here is run here, for the topic it has here.
       ...elsewhere
         .filter((c) => !this.own.has(c.consumer))
@@ -299,6 +302,16 @@ export class Outbox {
         definedElsewhere,
       });
     }
+  }
+
+  /**
+   * This process's consumers of the event's topic that have work for it: one whose `when` refuses
+   * the payload gets no job at all (WORK-DELIVERY-4; its worker checks again for jobs another
+   * process's relay enqueued).
+   */
+  private ownConsumers(row: OutboxEventRow): string[] {
+    const all = this.consumers.get(row.topic as WorkTopic) ?? [];
+    return all.filter((c) => this.filters.get(c)?.(row.payload) ?? true);
   }
 
   private async markRelayed(db: Db, ids: number[]): Promise<void> {
