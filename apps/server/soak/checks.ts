@@ -190,10 +190,10 @@ export async function checkJobs(
     const counts = await Promise.all(
       ports.map((p) =>
         retrying(() => metric(`http://127.0.0.1:${p}`, backlog), 30_000).catch((err: Error) => {
-          const tail = outputOf(p).slice(-600).replace(/\s+/g, ' ');
-          throw new Error(
-            `/metrics of the process on port ${p}: ${err.message}; it printed: ${tail}`,
-          );
+          // A process that exited on its own: its first error line says why.
+          const out = outputOf(p);
+          const why = (/^.*(Error|error:).*$/m.exec(out)?.[0] ?? out.slice(-300)).slice(0, 400);
+          throw new Error(`the process on port ${p} does not answer (${err.message}): ${why}`);
         }),
       ),
     );
