@@ -4,7 +4,8 @@
  * requests, your crates, a room's recent songs), over BENCH_LIST_ROWS (default 2000) rows per list
  * seeded in bulk, each against the user service's status route measured in the same run. With
  * BENCH_EXPLAIN=1 each route's SQL is captured and EXPLAINed (bench/explain.ts): the nodes that
- * read or sort 100 rows or more are printed.
+ * read or sort 100 rows or more are printed. BENCH_LIST_ONLY=<text> runs only the routes whose name
+ * holds it (beside the status route), e.g. for a CPU profile of one route.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -122,7 +123,9 @@ export async function listScenarios(
       fetch(`${s.url}/api/user-service/info-admin/user-service-status`),
     ),
   ];
+  const only = process.env.BENCH_LIST_ONLY;
   for (const [name, url, signedIn] of routes) {
+    if (only && !name.includes(only)) continue;
     const get = () => fetch(url, signedIn ? { headers: auth } : {});
     const first = await get();
     if (!first.ok) console.log(`${name}: ${first.status} ${await first.text()}`);

@@ -23,28 +23,37 @@ export class RoomActivityRepository {
       });
   }
 
-  /** Live rooms the user visited, most recent first. */
+  /**
+   * Live rooms the user visited, most recent first. ROOM-LIST-2: the page and its total in one
+   * statement; the page walks room_visits_recent_idx backwards and stops after it, the total counts
+   * the user's visits from the primary key alone, less those of deleted rooms (rooms_deleted_idx
+   * holds only those), so no read joins every visit to its room.
+   */
   async visits(
     userUuid: string,
     limit: number,
     offset: number,
   ): Promise<{ rows: { room: RoomRow; visitedAt: Date }[]; total: number }> {
     if (!UUID_RE.test(userUuid)) return { rows: [], total: 0 };
-    const where = and(eq(roomVisits.userUuid, userUuid), isNull(rooms.deletedAt));
-    const rows = await this.db
-      .select({ room: rooms, visitedAt: roomVisits.visitedAt })
+    const total = sql<number>`(select count(*) from room_visits v where v.user_uuid = ${userUuid}
+      and not exists (select 1 from rooms r where r.id = v.room_id and r.deleted_at is not null))`;
+    const page = await this.db
+      .select({ room: rooms, visitedAt: roomVisits.visitedAt, total: total.mapWith(Number) })
       .from(roomVisits)
       .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
-      .where(where)
-      .orderBy(desc(roomVisits.visitedAt), desc(rooms.id))
+      .where(and(eq(roomVisits.userUuid, userUuid), isNull(rooms.deletedAt)))
+      .orderBy(desc(roomVisits.visitedAt), desc(roomVisits.roomId))
       .limit(limit)
       .offset(offset);
-    const [{ n }] = await this.db
-      .select({ n: count() })
-      .from(roomVisits)
-      .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
-      .where(where);
-    return { rows, total: Number(n) };
+    if (page.length) {
+      return {
+        rows: page.map(({ room, visitedAt }) => ({ room, visitedAt })),
+        total: page[0]!.total,
+      };
+    }
+    // Past the end (or no visits): the total alone.
+    const [{ n }] = await this.db.select({ n: total.mapWith(Number) }).from(sql`(select 1) one`);
+    return { rows: [], total: n };
   }
 
   /** NOTIFY-ROOM-1: who visited the room since `since`, most recent first. */

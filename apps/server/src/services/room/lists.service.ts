@@ -20,30 +20,56 @@ function byPopularity(a: RoomDto, b: RoomDto): number {
 export class RoomListsService {
   constructor(readonly core: RoomCore) {}
 
-  /** Who is in a room is known only in memory, so the page is cut after sorting. */
+  /** ROOM-LIST-1: the public rooms' ids, newest first, as of the list's version. */
+  private kept: { version: number; order: { id: number; uuid: string }[] } | null = null;
+
+  /**
+   * The public rooms (ids and uuids), newest first. ROOM-LIST-1: kept while the list's version
+   * (bumped by a trigger on every change of the rooms it may hold) stays the same, so a read is
+   * one small statement; the version is read before the rooms, so a change committed between the
+   * two only makes the next read load them again.
+   */
+  private async publicOrder(): Promise<{ id: number; uuid: string }[]> {
+    const version = await this.core.rooms.publicListVersion();
+    if (version !== null && this.kept?.version === version) return this.kept.order;
+    const order = await this.core.rooms.publicRoomOrder();
+    if (version !== null && (!this.kept || this.kept.version < version)) {
+      this.kept = { version, order };
+    }
+    return order;
+  }
+
+  /**
+   * ROOM-LIST-1: fullest first (users, then DJs), then newest. Who is in a room is known only in
+   * memory, so the order is kept as ids alone (newest first); only the rooms with somebody in
+   * them are sorted here (a stable sort keeps the newest-first order among equals), the empty ones
+   * follow in that order, and only the page's rows are loaded.
+   */
   async publicRooms(
     viewer: Viewer,
     limit: number,
     offset: number,
   ): Promise<{ rooms: RoomDto[]; total: number }> {
-    const rows = await this.core.rooms.publicRooms();
-    const withPresence = rows.map((room) => {
-      const presence = this.core.presence(room.uuid);
-      return {
-        room,
-        users: presence?.userUuids.length ?? 0,
-        djs: presence?.djUuids.length ?? 0,
-      };
+    const order = await this.publicOrder();
+    const occupied: { id: number; users: number; djs: number }[] = [];
+    const empty: number[] = [];
+    for (const { id, uuid } of order) {
+      const presence = this.core.presence(uuid);
+      const users = presence?.userUuids.length ?? 0;
+      const djs = presence?.djUuids.length ?? 0;
+      if (users || djs) occupied.push({ id, users, djs });
+      else empty.push(id);
+    }
+    occupied.sort((a, b) => b.users - a.users || b.djs - a.djs);
+    const ids = [...occupied.map((o) => o.id), ...empty].slice(offset, offset + limit);
+    const rows = ids.length ? await this.core.rooms.byIds(ids) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // A room deleted, hidden or closed since its order was read is left out of the page.
+    const page = ids.flatMap((id) => {
+      const room = byId.get(id);
+      return room && room.type === 'PUBLIC' && !room.unlisted && room.isLive ? [room] : [];
     });
-    withPresence.sort(
-      (a, b) =>
-        b.users - a.users ||
-        b.djs - a.djs ||
-        b.room.createdAt.getTime() - a.room.createdAt.getTime() ||
-        b.room.id - a.room.id,
-    );
-    const page = withPresence.slice(offset, offset + limit).map((p) => p.room);
-    return { rooms: await this.core.dtos(page, { presence: true, viewer }), total: rows.length };
+    return { rooms: await this.core.dtos(page, { presence: true, viewer }), total: order.length };
   }
 
   async promoted(viewer: Viewer, providers: RoomMusicProvider[]): Promise<RoomDto[]> {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL }
 import type { ADMIN_ROOM_QB_FIELDS, RoomMusicProvider, RoomUserRole } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import type { QbField, QbPlan } from '../../platform/qb';
-import { roomUserRoles, rooms } from './schema';
+import { roomListVersion, roomUserRoles, rooms } from './schema';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type NewRoom = typeof rooms.$inferInsert;
@@ -141,13 +141,22 @@ export class RoomsRepository {
   }
 
   /** Public, listed, live rooms (unsorted: the caller sorts by who is in them). */
-  async publicRooms(): Promise<RoomRow[]> {
+  /** ROOM-LIST-1: the public list's version (bumped by a trigger on rooms); null without its row. */
+  async publicListVersion(): Promise<number | null> {
+    const [row] = await this.db
+      .select({ v: roomListVersion.version })
+      .from(roomListVersion)
+      .where(eq(roomListVersion.id, 1));
+    return row?.v ?? null;
+  }
+
+  /** ROOM-LIST-1: every public listed live room's id and uuid only, newest first. */
+  async publicRoomOrder(): Promise<{ id: number; uuid: string }[]> {
     return this.db
-      .select()
+      .select({ id: rooms.id, uuid: rooms.uuid })
       .from(rooms)
-      .where(
-        and(eq(rooms.type, 'PUBLIC'), eq(rooms.unlisted, false), eq(rooms.isLive, true), live),
-      );
+      .where(and(eq(rooms.type, 'PUBLIC'), eq(rooms.unlisted, false), eq(rooms.isLive, true), live))
+      .orderBy(desc(rooms.createdAt), desc(rooms.id));
   }
 
   /** Promoted live rooms; with providers, those playing from at least one of them. */

@@ -72,6 +72,16 @@ export const rooms = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('rooms_listing_idx').on(t.type, t.unlisted, t.promoted),
     index('rooms_discord_idx').on(t.discordGuildId),
+    // ROOM-LIST-1: the public list's order (read backwards: newest first) with the uuid.
+    index('rooms_public_idx')
+      .on(t.createdAt, t.id, t.uuid)
+      .where(
+        sql`${t.type} = 'PUBLIC' and not ${t.unlisted} and ${t.isLive} and ${t.deletedAt} is null`,
+      ),
+    // ROOM-LIST-2: the few deleted rooms, left out of a user's visit count.
+    index('rooms_deleted_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -107,7 +117,8 @@ export const roomVisits = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userUuid, t.roomId] }),
-    index('room_visits_recent_idx').on(t.userUuid, t.visitedAt),
+    // ROOM-LIST-2: a user's visits in the list's order (newest, then the higher room id).
+    index('room_visits_recent_idx').on(t.userUuid, t.visitedAt, t.roomId),
     index('room_visits_room_idx').on(t.roomId, t.visitedAt),
   ],
 );
@@ -132,6 +143,16 @@ export const recentSongs = pgTable(
   },
   (t) => [index('recent_songs_room_idx').on(t.roomId, t.playedAt)],
 );
+
+/**
+ * ROOM-LIST-1: one row whose version a trigger on rooms bumps whenever the public list's rooms may
+ * change (a room added, deleted or truncated, or its type, listing, live flag, deletion or creation
+ * time changed), so a process may keep the list's order while the version stays the same.
+ */
+export const roomListVersion = pgTable('room_list_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** The live state of a room, persisted so a restart re-arms the end-of-song timer. */
 export const roomLiveStates = pgTable('room_live_states', {

@@ -172,6 +172,7 @@ export class FriendsService {
   }
 
   /** Pending invitations the caller received (`for`) or sent (`from`), newest first. */
+  /** SOC-INV-LIST-1: the 500 newest pending, read in order from the (person, status, time) index. */
   async pendingOf(auth: AuthContext, side: 'for' | 'from'): Promise<FriendInvitationDto[]> {
     const column = side === 'for' ? friendInvitations.receiverUuid : friendInvitations.senderUuid;
     const rows = await this.db

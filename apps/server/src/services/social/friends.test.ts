@@ -16,6 +16,22 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('friend invitations', () => {
+  it('SOC-INV-LIST-1: the pending lists, newest first, only the pending ones', async () => {
+    const [me, x, y, z] = await users(4);
+    const sent = [];
+    for (const u of [x, y, z]) {
+      sent.unshift(await as(u).call(f.invite, { body: { receiverUuid: me.uuid } }));
+    }
+    const mine = (await as(me).call(f.invitationsFor, {})).invitations;
+    expect(mine).toEqual(sent);
+    expect(mine.map((i) => i.senderUuid)).toEqual([z.uuid, y.uuid, x.uuid]);
+    await as(me).call(f.handle, {
+      body: { invitationId: sent[1]!.id, invitationStatus: 'rejected' },
+    });
+    expect((await as(me).call(f.invitationsFor, {})).invitations).toEqual([sent[0], sent[2]]);
+    expect((await as(z).call(f.invitationsFrom, {})).invitations).toEqual([sent[0]]);
+  });
+
   it('SOC-INV-1, SOC-INV-6: invite, see it on both sides, accept: friends both ways', async () => {
     const [a, b] = await users(2);
     const inv = await as(a).call(f.invite, { body: { receiverUuid: b.uuid } });

@@ -48,8 +48,9 @@ export const friendInvitations = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('friend_invitations_sender_idx').on(t.senderUuid, t.status),
-    index('friend_invitations_receiver_idx').on(t.receiverUuid, t.status),
+    // SOC-INV-LIST-1: a person's pending invitations, newest first, read in order from an index.
+    index('friend_invitations_sender_idx').on(t.senderUuid, t.status, t.createdAt),
+    index('friend_invitations_receiver_idx').on(t.receiverUuid, t.status, t.createdAt),
   ],
 );
 

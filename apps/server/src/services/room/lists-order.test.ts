@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  roomEndpoints as rooms,
+  roomListEndpoints as e,
+  roomSettingsEndpoints as settings,
+} from '@tt/protocol';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { createRoom, FakeRealtime } from './testing';
+
+/* The public list and the recent list read only their page's rows (ROOM-LIST-1, ROOM-LIST-2);
+ * these check that the order, the paging and the totals are those of the whole list. */
+
+let s: TestServer;
+let realtime: FakeRealtime;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  realtime = FakeRealtime.install(s);
+});
+afterAll(() => s.close());
+
+describe('ROOM-LIST-1: GET /rooms/public reads only its page', () => {
+  it('orders fullest first, then by DJs, then newest, across the rooms with and without people', async () => {
+    const owner = await s.createUser();
+    const [p1, p2, p3] = [await s.createUser(), await s.createUser(), await s.createUser()];
+    const oldEmpty = await createRoom(s, owner.token);
+    const djOnly = await createRoom(s, owner.token);
+    const one = await createRoom(s, owner.token);
+    const twoOlder = await createRoom(s, owner.token);
+    const twoNewer = await createRoom(s, owner.token);
+    const twoWithDjs = await createRoom(s, owner.token);
+    const newEmpty = await createRoom(s, owner.token);
+    realtime.set(djOnly.uuid, { djUuids: [p1.uuid] });
+    realtime.set(one.uuid, { userUuids: [p1.uuid] });
+    realtime.set(twoOlder.uuid, { userUuids: [p1.uuid, p2.uuid], djUuids: [p1.uuid] });
+    realtime.set(twoNewer.uuid, { userUuids: [p2.uuid, p3.uuid], djUuids: [p3.uuid] });
+    realtime.set(twoWithDjs.uuid, { userUuids: [p1.uuid, p3.uuid], djUuids: [p1.uuid, p3.uuid] });
+    const expected = [twoWithDjs, twoNewer, twoOlder, one, djOnly, newEmpty, oldEmpty].map(
+      (r) => r.uuid,
+    );
+
+    const all = await s.client.call(e.public, { query: { limit: 50, offset: 0 } });
+    expect(all.total).toBe(7);
+    expect(all.rooms.map((r) => r.uuid)).toEqual(expected);
+    expect(all.rooms[0]).toMatchObject({ numberOfUsersInRoom: 2, numberOfActiveDjs: 2 });
+    // One room a page, and a page across the rooms with people and those without.
+    for (let i = 0; i < expected.length; i++) {
+      const page = await s.client.call(e.public, { query: { limit: 1, offset: i } });
+      expect(page).toMatchObject({ total: 7, rooms: [{ uuid: expected[i] }] });
+    }
+    const across = await s.client.call(e.public, { query: { limit: 3, offset: 3 } });
+    expect(across.rooms.map((r) => r.uuid)).toEqual(expected.slice(3, 6));
+    expect(await s.client.call(e.public, { query: { limit: 5, offset: 7 } })).toEqual({
+      rooms: [],
+      total: 7,
+    });
+
+    await s.as(owner.token).call(rooms.delete, { params: { id: one.uuid } });
+    const after = await s.client.call(e.public, { query: { limit: 50, offset: 0 } });
+    expect(after.total).toBe(6);
+    expect(after.rooms.map((r) => r.uuid)).toEqual(expected.filter((u) => u !== one.uuid));
+  });
+
+  it('a kept order follows every change of the rooms, also one written by another process', async () => {
+    realtime.presences.clear(); // nobody in any room: the newest rooms come first
+    const owner = await s.createUser();
+    const a = await createRoom(s, owner.token);
+    const b = await createRoom(s, owner.token);
+    const uuids = async () =>
+      (await s.client.call(e.public, { query: { limit: 2, offset: 0 } })).rooms.map((r) => r.uuid);
+    expect(await uuids()).toEqual([b.uuid, a.uuid]);
+    await s.as(owner.token).call(settings.liveState, {
+      params: { id: b.uuid },
+      body: { isLive: false },
+    });
+    expect((await uuids())[0]).toBe(a.uuid);
+    // Another process's write reaches only the database: the list's version tells this one.
+    await s.app.platform.db.execute(sql`update rooms set unlisted = true where uuid = ${a.uuid}`);
+    expect(await uuids()).not.toContain(a.uuid);
+    await s.app.platform.db.execute(
+      sql`update rooms set unlisted = false, is_live = true where uuid in (${a.uuid}, ${b.uuid})`,
+    );
+    expect(await uuids()).toEqual([b.uuid, a.uuid]);
+    const c = await createRoom(s, owner.token);
+    expect(await uuids()).toEqual([c.uuid, b.uuid]);
+  });
+});
+
+describe('ROOM-LIST-2: GET /rooms/recent counts in its page statement', () => {
+  it('pages in visit order; the total leaves out deleted rooms, also past the end', async () => {
+    const owner = await s.createUser();
+    const me = await s.createUser();
+    const visited = [];
+    for (let i = 0; i < 4; i++) {
+      const room = await createRoom(s, owner.token);
+      await s.as(me.token).call(e.recordVisit, { body: { roomUuid: room.uuid } });
+      visited.unshift(room.uuid);
+    }
+    await s.as(owner.token).call(rooms.delete, { params: { id: visited[1]! } });
+    const left = visited.filter((_, i) => i !== 1);
+    const all = await s.as(me.token).call(e.recent, { query: { limit: 10, offset: 0 } });
+    expect(all.total).toBe(3);
+    expect(all.rooms.map((r) => r.uuid)).toEqual(left);
+    const second = await s.as(me.token).call(e.recent, { query: { limit: 1, offset: 1 } });
+    expect(second).toMatchObject({ total: 3, rooms: [{ uuid: left[1] }] });
+    expect(await s.as(me.token).call(e.recent, { query: { limit: 2, offset: 3 } })).toEqual({
+      rooms: [],
+      total: 3,
+    });
+    const nobody = await s.createUser();
+    expect(await s.as(nobody.token).call(e.recent, {})).toEqual({ rooms: [], total: 0 });
+  });
+});
