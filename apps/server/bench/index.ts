@@ -18,8 +18,10 @@
  * BENCH_CHAT_SECONDS (10) over REST; delivery latency against a bare ws broadcast (bench/chat.ts).
  * Cluster (`-- cluster`, needs DATABASE_URL and REDIS_URL): BENCH_CLUSTER_PROCESSES (default 4)
  * processes behind nginx, BENCH_CLUSTER_LISTENERS (default 2000; the goal size is 10000) guests in
- * one room, a song change and BENCH_VOTES_PER_SECOND for BENCH_VOTE_SECONDS; then the same on one
- * process, and the failover time when the owner is killed (bench/cluster.ts).
+ * one room joining as the apps do (pages of users, deflate offered), a song change and
+ * BENCH_VOTES_PER_SECOND for BENCH_VOTE_SECONDS, beside a bare ws server behind the same nginx
+ * sending the same frames; bytes per join; the same on one process when BENCH_CLUSTER_SINGLE=1 (or
+ * at 2,000 listeners or fewer); the failover time when the owner is killed (bench/cluster.ts).
  * Points (`-- points`): BENCH_POINTS_PEOPLE (default 5000) balances in a season; board pages, one
  * person's live rank, the banner, the avatar catalogue and credits, against the status route
  * (bench/points.ts).
