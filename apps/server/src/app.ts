@@ -83,7 +83,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const database =
     opts.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'db'),
+      onIdleError: (err) =>
+        log.warn({ err }, 'a database connection broke; the pool opens another'),
+    }));
   const prefix = opts.redisPrefix ?? config.REDIS_PREFIX;
   const bus: EventBus = createBus(config.REDIS_URL, `${prefix}bus:`, (err, topic) =>
     log.error({ err, topic }, 'bus handler failed'),

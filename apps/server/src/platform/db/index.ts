@@ -25,12 +25,19 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `undefined` keeps it in memory. */
   dataDir?: string;
+  /**
+   * DB-POOL-1: told when an idle PostgreSQL connection breaks (the server restarting, a network
+   * cut). The pool drops that connection and opens a new one on the next query; the process
+   * carries on (without a listener, the pool's error event would end the process).
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

@@ -1,0 +1,33 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createScratchDatabase } from '../../../cluster/processes';
+import { openDatabase } from './index';
+
+const url = process.env.DATABASE_URL;
+if (!url) console.log('pool.test.ts skipped: a broken PostgreSQL connection needs DATABASE_URL');
+
+describe.skipIf(!url)('the PostgreSQL pool', () => {
+  it('DB-POOL-1: idle connections cut by the server (a restart) are reported, not fatal; the next query opens a new one', async () => {
+    const { url: scratchUrl, name } = await createScratchDatabase(url!, 'tt_pool');
+    const broken: Error[] = [];
+    const database = await openDatabase({ url: scratchUrl, onIdleError: (e) => broken.push(e) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Several connections open and idle in the pool.
+      await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      await expect.poll(() => broken.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const rows = await database.db.execute(sql`select 1 as one`);
+      expect(rows.rows[0]).toEqual({ one: 1 });
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
