@@ -22,8 +22,8 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
         [name],
       );
       await expect.poll(() => broken.length, { timeout: 20_000 }).toBeGreaterThan(0);
-      const rows = await database.db.execute(sql`select 1 as one`);
-      expect(rows.rows[0]).toEqual({ one: 1 });
+      const answer = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
+      expect(answer.rows[0]).toEqual({ one: 1 });
     } finally {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
