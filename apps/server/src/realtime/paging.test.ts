@@ -180,6 +180,25 @@ describe('ROOM-PAGE-3: broadcast patches on a paging client', () => {
   });
 });
 
+describe('ROOM-PAGE-4: a page that holds the whole room', () => {
+  it('follows every join, as a full client does (a small room looks the same with or without paging)', async () => {
+    const p = await PagedClient.join(await s.createUser(), 100);
+    expect(p.usersPage.nextOffset).toBeNull();
+    const newcomer = await RoomClient.join(s, await s.createUser(), roomUuid);
+    await eventually(() => {
+      p.catchUp();
+      expect(uuids(p.state.allUsers)).toContain(newcomer.uuid);
+    });
+    expect(p.errors).toEqual([]);
+    newcomer.disconnect();
+    await eventually(() => {
+      p.catchUp();
+      expect(uuids(p.state.allUsers)).not.toContain(newcomer.uuid);
+    });
+    p.raw.close();
+  });
+});
+
 describe('PROTO-DEFLATE-1: permessage-deflate', () => {
   it('is negotiated when the client offers it, and not otherwise', async () => {
     const url = `${s.url.replace('http', 'ws')}/primus?token=${encodeURIComponent(owner.token)}`;

@@ -37,7 +37,7 @@ export class Transport implements LocalRooms {
   private readonly byRoomUser = new Map<string, Set<Connection>>();
   private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
   private readonly seqs = new RoomSeqs();
-  /** ROOM-PAGE-4: connections whose last join asked for a page of the users. */
+  /** ROOM-PAGE-4: connections whose last join asked for a page and got only part of the room. */
   private readonly paging = new WeakSet<Connection>();
   /** Each message's frame for paging connections (made once per process). */
   private readonly pagedFrames = new WeakMap<RoomBusMessage, string | null>();
@@ -264,7 +264,9 @@ export class Transport implements LocalRooms {
       for (const frame of joinFrames(outcome, [...conn.rooms.keys()], auth.uuid, messageId)) {
         conn.send(frame);
       }
-      if (outcome.usersPage) this.paging.add(conn);
+      // ROOM-PAGE-4: only a connection whose state lacks some of the room leaves newcomers out; one
+      // that holds everyone (a room smaller than its page) follows every join, like a full client.
+      if (outcome.usersPage?.nextOffset != null) this.paging.add(conn);
       else this.paging.delete(conn);
       gate!.minSeq = outcome.seq + 1;
       // Whatever came before the state it holds counts as delivered.
