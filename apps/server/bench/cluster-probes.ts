@@ -101,6 +101,11 @@ export interface Recorded {
  * the recorded song-change frame once, then the recorded vote frames at the same rate. Latency
  * from the control socket's send to each listener's receipt, as for the cluster.
  */
+/** One nginx worker holds about 8,000 proxied sockets within this machine's descriptor limit. */
+export function nginxWorkersFor(listeners: number): number {
+  return listeners > 4000 ? 2 : 1;
+}
+
 export async function bareBaseline(
   n: number,
   recorded: Recorded,
@@ -120,7 +125,7 @@ export async function bareBaseline(
       child.once('exit', (code) => reject(new Error(`bare-fanout exited (${code})`)));
     });
     const front = await freePort();
-    nginx = await startNginx(front, [port]);
+    nginx = await startNginx(front, [port], nginxWorkersFor(n));
     const url = `http://127.0.0.1:${front}`;
     for (let i = 0; i < n; i += 200) {
       const batch = await Promise.all(

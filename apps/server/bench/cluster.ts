@@ -5,6 +5,7 @@ import { ensureNginx } from '../cluster/nginx';
 import { sharedState } from '../cluster/processes';
 import {
   bareBaseline,
+  nginxWorkersFor,
   bytesPerJoin,
   guestTokens,
   settle,
@@ -124,6 +125,7 @@ async function run(o: ClusterBenchOptions, processes: number) {
   try {
     cluster = await startCluster({
       processes,
+      nginxWorkers: nginxWorkersFor(o.listeners),
       env: {
         ...state.env,
         ROOM_LEASE_MS: String(LEASE_MS),

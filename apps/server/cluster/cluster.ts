@@ -15,6 +15,8 @@ export interface ClusterOptions {
   env: Record<string, string | undefined>;
   /** Environment of the first process only (e.g. SEED_DEMO). */
   firstEnv?: Record<string, string | undefined>;
+  /** nginx's workers (1: exact round robin; more for more sockets than one worker may hold). */
+  nginxWorkers?: number;
 }
 
 export interface Cluster {
@@ -79,7 +81,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await start(0);
     await Promise.all(ports.slice(1).map((_, i) => start(i + 1)));
     const port = opts.port || (await freePort());
-    nginx = await startNginx(port, ports);
+    nginx = await startNginx(port, ports, opts.nginxWorkers);
     const lb = nginx;
     return {
       url: `http://127.0.0.1:${port}`,

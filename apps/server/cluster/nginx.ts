@@ -38,15 +38,19 @@ export function ensureNginx(log: (line: string) => void = console.log): string {
   return installed;
 }
 
-/** The configuration: one upstream of `ports`, listening on `port`. */
-export function nginxConfig(dir: string, port: number, ports: number[]): string {
+/**
+ * The configuration: one upstream of `ports`, listening on `port`. One worker keeps round robin
+ * exact (each worker keeps its own turn); a bench of more sockets than one worker may hold asks
+ * for more.
+ */
+export function nginxConfig(dir: string, port: number, ports: number[], workers = 1): string {
   const servers = ports
     .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
     .join('\n');
   // Two connections per proxied socket: 10 000 listeners need 20 000, and a container may hold a
-  // process to fewer descriptors than that (RLIMIT_NOFILE it cannot raise). Two workers, each
-  // taking its share of the connections (reuseport), each within the limit.
-  return `worker_processes 2;
+  // process to fewer descriptors than that (RLIMIT_NOFILE it cannot raise). With more workers,
+  // each takes its share of the connections (reuseport), each within the limit.
+  return `worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 16384; }
@@ -91,12 +95,12 @@ export interface Nginx {
 }
 
 /** Starts nginx in the foreground, in its own process group, with its files in a temp dir. */
-export async function startNginx(port: number, ports: number[]): Promise<Nginx> {
+export async function startNginx(port: number, ports: number[], workers = 1): Promise<Nginx> {
   const bin = ensureNginx();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-nginx-'));
   await fs.chmod(dir, 0o755); // nginx's workers run as another user
   const conf = path.join(dir, 'nginx.conf');
-  await fs.writeFile(conf, nginxConfig(dir, port, ports));
+  await fs.writeFile(conf, nginxConfig(dir, port, ports, workers));
   const child: ChildProcess = spawn(bin, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -117,7 +121,7 @@ export async function startNginx(port: number, ports: number[]): Promise<Nginx> 
   return {
     dir,
     async reload(next: number[]) {
-      await fs.writeFile(conf, nginxConfig(dir, port, next));
+      await fs.writeFile(conf, nginxConfig(dir, port, next, workers));
       execFileSync(bin, ['-p', dir, '-c', conf, '-s', 'reload']);
     },
     async stop() {
