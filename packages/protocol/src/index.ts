@@ -8,6 +8,7 @@ export * from './status';
 export * from './room/dto';
 export * from './realtime/index';
 export * from './realtime/actions';
+export * from './realtime/gateway';
 export * from './song/index';
 export * from './room/endpoints-shared';
 export * from './room/endpoints';
