@@ -36,7 +36,7 @@ interface Pending {
 export class SocketActions {
   private messageId = 0;
   private readonly pending = new Map<number, Pending>();
-  private readonly handlers = new Set<(m: CustomServerMessage) => void>();
+  private readonly handlers = new Set<(m: CustomServerMessage, room: string | null) => void>();
   private readonly notices = new Set<(n: SocketNotice) => void>();
 
   constructor(private readonly conn: PrimusConnection) {
@@ -69,15 +69,16 @@ export class SocketActions {
     });
   }
 
-  onMessage(fn: (m: CustomServerMessage) => void): () => void {
+  /** Room broadcasts, with the room they came from (`room` of the envelope; null when absent). */
+  onMessage(fn: (m: CustomServerMessage, room: string | null) => void): () => void {
     this.handlers.add(fn);
-    return () => this.handlers.delete(fn);
+    return () => void this.handlers.delete(fn);
   }
 
   /** Errors the server tells outside an answer (a socket limit, flooding), before it closes. */
   onNotice(fn: (n: SocketNotice) => void): () => void {
     this.notices.add(fn);
-    return () => this.notices.delete(fn);
+    return () => void this.notices.delete(fn);
   }
 
   private receive(data: unknown) {
@@ -88,6 +89,7 @@ export class SocketActions {
       error?: unknown;
       code?: unknown;
       message?: unknown;
+      room?: unknown;
     };
     const code = typeof frame.code === 'string' ? frame.code : null;
     if (frame.context === 'response' && typeof frame.messageId === 'number') {
@@ -109,7 +111,8 @@ export class SocketActions {
     if (frame.context === 'user' && frame.message && typeof frame.message === 'object') {
       const message = frame.message as CustomServerMessage;
       if (typeof message.name !== 'string') return;
-      for (const fn of [...this.handlers]) fn(message);
+      const room = typeof frame.room === 'string' ? frame.room : null;
+      for (const fn of [...this.handlers]) fn(message, room);
     }
   }
 

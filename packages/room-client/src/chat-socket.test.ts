@@ -1,54 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { CometMessage } from '@tt/protocol';
-import { chatSocketUrl, createChatSocket, type ChatEvent } from './chat-socket';
-import { FakeSocket, ManualTimers } from './testing';
+import { createChatSocket, type ChatEvent } from './chat-socket';
+import { fakeGateway } from './testing';
 
 function setup() {
-  const sockets: FakeSocket[] = [];
-  const timers = new ManualTimers();
+  const { gateway, sockets, socket, timers } = fakeGateway();
   const events: ChatEvent[] = [];
-  const chat = createChatSocket({
-    origin: 'https://tt.example',
-    factory: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    timers,
-    random: () => 0.5,
-  });
+  const chat = createChatSocket({ gateway });
   chat.subscribe((e) => events.push(e));
-  const socket = () => sockets[sockets.length - 1];
   const ready = (readOnly = false) => {
     socket().serverOpen();
-    socket().serverSend({ type: 'ready', uid: 'me', readOnly });
+    socket().serverChat({ type: 'ready', uid: 'me', readOnly });
   };
-  return { chat, sockets, socket, timers, events, ready };
+  return { chat, gateway, sockets, socket, timers, events, ready };
 }
 
 const message = { id: '7', sender: 'u2', receiverType: 'user' } as CometMessage;
 
-describe('chat socket (CHAT-LIVE-1..3)', () => {
-  it('opens the chat path with the token and says when it is ready', () => {
+describe('chat over the gateway (CHAT-LIVE-1..3, GATEWAY-CLIENT-3)', () => {
+  it('opens /primus with the token, asks for the chat, and says when it is ready', () => {
     const { chat, socket, events, ready } = setup();
     chat.follow('tok en');
-    expect(socket().url).toBe('wss://tt.example/api/chat-service/socket?token=tok%20en');
+    expect(socket().url).toMatch(/^wss:\/\/tt\.example\/primus\?token=tok%20en&_primuscb=/);
     expect(chat.isConnected()).toBe(false);
+    expect(chat.isReadOnly()).toBeNull();
     ready(true);
+    expect(socket().sent[0]).toEqual({ event: 'chat', params: { type: 'open' } });
     expect(chat.isConnected()).toBe(true);
     expect(chat.isReadOnly()).toBe(true);
     // The first ready is no resync: nothing was missed yet.
     expect(events).toEqual([{ type: 'status', connected: true }]);
   });
 
-  it('passes live frames on and ignores what is not JSON', () => {
+  it('passes live chat frames on and leaves the room frames and what is not JSON alone', () => {
     const { chat, socket, events, ready } = setup();
     chat.follow('t');
     ready();
     socket().onmessage?.({ data: 'not json' });
-    socket().serverSend({ type: 'message', message });
-    socket().serverSend({ type: 'pong' });
-    socket().serverSend({
+    socket().serverChat({ type: 'message', message });
+    socket().serverChat({ type: 'pong' });
+    socket().serverSend({ context: 'user', room: 'r', message: { name: 'roomReset' } });
+    socket().serverSend({ type: 'message', message }); // not in a chat envelope: not chat
+    socket().serverChat({
       type: 'reaction',
       action: 'added',
       messageId: '7',
@@ -56,46 +49,47 @@ describe('chat socket (CHAT-LIVE-1..3)', () => {
       reaction: '🔥',
       uid: 'u2',
     });
-    expect(events.slice(1).map((e) => e.type)).toEqual(['message', 'reaction']);
+    socket().serverChat({ type: 'notification', notification: { id: 'n1' } });
+    expect(events.slice(1).map((e) => e.type)).toEqual(['message', 'reaction', 'notification']);
   });
 
-  it('subscribes groups once, again after a reconnect, and unsubscribes the last one', () => {
+  it('subscribes groups once, again after a reconnect (with a resync), and unsubscribes the last one', () => {
     const { chat, socket, events, ready, timers, sockets } = setup();
     chat.follow('t');
     ready();
     const a = chat.subscribeGroup('ROOM-1');
     const b = chat.subscribeGroup('room-1');
-    expect(socket().sent).toEqual([{ type: 'subscribe', guid: 'room-1' }]);
-    socket().serverSend({ type: 'subscribed', guid: 'room-1' });
+    expect(socket().chatSent()).toEqual([{ type: 'open' }, { type: 'subscribe', guid: 'room-1' }]);
+    socket().serverChat({ type: 'subscribed', guid: 'room-1' });
     expect(events.at(-1)).toEqual({ type: 'resync' });
 
     // The network drops: status goes, a new socket opens after a pause and catches up.
     socket().serverDrop();
     expect(events.at(-1)).toEqual({ type: 'status', connected: false });
-    expect(timers.pending()).toEqual([1000]);
-    timers.advance(1000);
+    expect(timers.pending()[0]).toBe(575); // the gateway's first pause: 500 ms and 15 % spread
+    timers.advance(575);
     expect(sockets).toHaveLength(2);
     ready();
-    expect(socket().sent).toEqual([{ type: 'subscribe', guid: 'room-1' }]);
+    expect(socket().chatSent()).toEqual([{ type: 'open' }, { type: 'subscribe', guid: 'room-1' }]);
     expect(events.slice(-2)).toEqual([{ type: 'status', connected: true }, { type: 'resync' }]);
 
     a();
     a(); // twice changes nothing
-    expect(socket().sent).toHaveLength(1);
+    expect(socket().chatSent()).toHaveLength(2);
     b();
-    expect(socket().sent.at(-1)).toEqual({ type: 'unsubscribe', guid: 'room-1' });
+    expect(socket().chatSent().at(-1)).toEqual({ type: 'unsubscribe', guid: 'room-1' });
   });
 
-  it('waits longer after each failed attempt, up to 30 s, and reconnects at once when asked', () => {
+  it('waits longer after each failed attempt, and reconnects at once when asked', () => {
     const { chat, socket, timers, sockets } = setup();
     chat.follow('t');
     const pauses: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 7; i++) {
       socket().serverDrop();
       pauses.push(timers.pending()[0]);
       timers.advance(pauses[i]);
     }
-    expect(pauses).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect(pauses).toEqual([575, 1150, 2300, 4600, 9200, 17250, 17250]);
     socket().serverDrop();
     const before = sockets.length;
     chat.reconnectNow();
@@ -103,18 +97,24 @@ describe('chat socket (CHAT-LIVE-1..3)', () => {
     expect(timers.pending()).toEqual([]);
   });
 
-  it('pings while open, and follows the token: a new one reconnects, none closes', () => {
+  it('sends no chat ping of its own (the gateway answers primus::ping), and follows the token', () => {
     const { chat, socket, timers, sockets, events, ready } = setup();
     chat.follow('guest');
     ready(true);
     timers.advance(25_000);
-    expect(socket().sent).toEqual([{ type: 'ping' }]);
+    socket().serverSend('primus::ping::1');
+    expect(socket().chatSent()).toEqual([{ type: 'open' }]);
+    expect(socket().sent).toContain('primus::pong::1');
     chat.follow('guest'); // the same token changes nothing
     expect(sockets).toHaveLength(1);
     chat.follow('user');
     expect(sockets[0].closed).toBe(true);
-    expect(socket().url).toMatch(/token=user$/);
+    expect(socket().url).toMatch(/token=user&/);
     expect(chat.isReadOnly()).toBeNull();
+    expect(events.at(-1)).toEqual({ type: 'status', connected: false });
+    ready();
+    // A new user's first ready is no resync either (the app loads afresh for them).
+    expect(events.at(-1)).toEqual({ type: 'status', connected: true });
     chat.follow(null);
     expect(socket().closed).toBe(true);
     expect(events.at(-1)).toEqual({ type: 'status', connected: false });
@@ -122,20 +122,26 @@ describe('chat socket (CHAT-LIVE-1..3)', () => {
     expect(sockets).toHaveLength(2); // no reconnect without a token
   });
 
+  it('a chat made after the gateway is ready is connected at once', () => {
+    const { gateway, socket } = fakeGateway();
+    gateway.follow('t');
+    socket().serverOpen();
+    socket().serverChat({ type: 'ready', uid: 'me', readOnly: false });
+    const chat = createChatSocket({ gateway });
+    expect(chat.isConnected()).toBe(true);
+    expect(chat.isReadOnly()).toBe(false);
+    chat.subscribeGroup('g');
+    expect(socket().chatSent().at(-1)).toEqual({ type: 'subscribe', guid: 'g' });
+  });
+
   it('does nothing on a platform without WebSocket', () => {
     const chat = createChatSocket({
-      url: (t) => `ws://x/${t}`,
+      origin: 'http://x',
       factory: () => {
         throw new Error('no WebSocket');
       },
     });
     expect(() => chat.follow('t')).not.toThrow();
     expect(chat.isConnected()).toBe(false);
-  });
-
-  it('builds the address from an http origin', () => {
-    expect(chatSocketUrl('http://localhost:3000/', 'a')).toBe(
-      'ws://localhost:3000/api/chat-service/socket?token=a',
-    );
   });
 });

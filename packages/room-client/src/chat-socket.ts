@@ -1,20 +1,15 @@
 /**
- * The chat socket client, the same on every platform (web, React Native): one connection to the
- * server's chat socket (CHAT-LIVE-1..3, docs/CHAT-RULES.md) for the token the app holds. Direct
+ * The chat client, the same on every platform (web, React Native), over the app's one socket
+ * (the Gateway, `/primus`; CHAT-LIVE-1..3, docs/CHAT-RULES.md) for the token the app holds. Direct
  * messages and notifications reach it wherever the user is; a room's chat arrives once its group
  * is subscribed. It reconnects with a growing pause, subscribes again, and tells listeners to
  * catch up (`resync`) so nothing sent while it was away is lost; each `subscribed` does the same,
  * for what was sent between the first page and the subscription. Nothing here touches the DOM:
  * the platform passes in its WebSocket, origin (or address) and timers.
  */
-import { CHAT_SOCKET_PATH, type ChatClientFrame, type ChatServerFrame } from '@tt/protocol';
-import {
-  defaultTimers,
-  globalSocketFactory,
-  type SocketFactory,
-  type SocketLike,
-  type Timers,
-} from './primus';
+import type { ChatClientFrame, ChatServerFrame } from '@tt/protocol';
+import { Gateway } from './gateway';
+import type { SocketFactory, Timers } from './primus';
 
 /** The frames a listener receives as they are. */
 export type ChatLiveFrame = Extract<
@@ -28,15 +23,13 @@ export type ChatEvent = ChatLiveFrame | { type: 'resync' } | { type: 'status'; c
 export type ChatListener = (e: ChatEvent) => void;
 
 export interface ChatSocketOptions {
-  /** The address for a token; or `origin`, the platform's http(s) origin. */
-  url?: (token: string) => string;
+  /** The app's one socket (shared with the room). None: a socket of its own from `origin`. */
+  gateway?: Gateway;
+  /** Without a gateway: the platform's http(s) origin, its socket factory, timers, randomness. */
   origin?: string | (() => string);
-  /** Opens a socket (default: the platform's global WebSocket). */
   factory?: SocketFactory;
   timers?: Timers;
   random?: () => number;
-  /** A ping this often keeps proxies from dropping a quiet socket. */
-  pingInterval?: number;
 }
 
 export interface ChatSocket {
@@ -54,101 +47,57 @@ export interface ChatSocket {
   reconnectNow(): void;
 }
 
-/** `ws(s)://<host>/api/chat-service/socket?token=<token>` for an http(s) origin. */
-export function chatSocketUrl(origin: string, token: string): string {
-  const base = origin.replace(/^http/, 'ws').replace(/\/$/, '');
-  return `${base}${CHAT_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
-}
-
-const OPEN = 1;
-const MAX_PAUSE = 30_000;
-
+/**
+ * GATEWAY-CLIENT-3: the chat over the gateway. It follows the gateway's `ready` (sent after the `open`
+ * the gateway writes on every (re)open): it subscribes its groups again, and after a reconnect
+ * tells listeners to catch up (`resync`); each `subscribed` does the same. The heartbeat is the
+ * gateway's (primus::ping): no chat ping is sent.
+ */
 export function createChatSocket(options: ChatSocketOptions): ChatSocket {
-  const factory = options.factory ?? globalSocketFactory;
-  const timers = options.timers ?? defaultTimers;
-  const random = options.random ?? Math.random;
-  const pingEvery = options.pingInterval ?? 25_000;
-  const urlOf =
-    options.url ??
-    ((t: string) => {
-      const o = typeof options.origin === 'function' ? options.origin() : options.origin;
-      if (!o) throw new Error('createChatSocket needs url or origin');
-      return chatSocketUrl(o, t);
+  const gateway =
+    options.gateway ??
+    new Gateway({
+      origin:
+        options.origin ??
+        (() => {
+          throw new Error('createChatSocket needs a gateway or an origin');
+        }),
+      factory: options.factory,
+      timers: options.timers,
+      random: options.random,
     });
 
   const listeners = new Set<ChatListener>();
   const groups = new Map<string, number>();
-  let ws: SocketLike | null = null;
-  let token: string | null = null;
-  let attempt = 0;
-  let retryTimer: unknown = null;
-  let pingTimer: unknown = null;
   let connected = false;
-  let readOnly: boolean | null = null;
+  /** The socket was lost and opened again (not a first connection): `ready` is a resync. */
+  let reopened = false;
 
   const emit = (e: ChatEvent) => {
     for (const l of [...listeners]) l(e);
   };
-
   const send = (frame: ChatClientFrame): void => {
-    if (ws?.readyState === OPEN) ws.send(JSON.stringify(frame));
+    if (connected) gateway.writeChat(frame);
   };
-
-  const stopPing = () => {
-    if (pingTimer !== null) timers.clearTimeout(pingTimer);
-    pingTimer = null;
-  };
-  const ping = () => {
-    pingTimer = timers.setTimeout(() => {
-      send({ type: 'ping' });
-      ping();
-    }, pingEvery);
-  };
-
   const lost = () => {
-    stopPing();
-    readOnly = null;
-    if (connected) {
-      connected = false;
-      emit({ type: 'status', connected: false });
-    }
+    if (!connected) return;
+    connected = false;
+    emit({ type: 'status', connected: false });
   };
 
-  function close(): void {
-    if (retryTimer !== null) timers.clearTimeout(retryTimer);
-    retryTimer = null;
-    const old = ws;
-    ws = null;
-    if (old) {
-      old.onclose = null;
-      old.onmessage = null;
-      try {
-        old.close();
-      } catch {
-        // already closing
-      }
-    }
-    lost();
-  }
-
-  function receive(raw: unknown): void {
-    let frame: ChatServerFrame;
-    try {
-      frame = JSON.parse(String(raw)) as ChatServerFrame;
-    } catch {
-      return;
-    }
+  gateway.on('open', (info) => {
+    reopened = info.reconnected;
+  });
+  gateway.on('reconnecting', lost);
+  gateway.on('end', lost);
+  gateway.on('chat', (frame) => {
     switch (frame.type) {
-      case 'ready': {
-        const first = attempt === 0 && !connected;
-        attempt = 0;
+      case 'ready':
         connected = true;
-        readOnly = frame.readOnly;
         emit({ type: 'status', connected: true });
-        for (const guid of groups.keys()) send({ type: 'subscribe', guid });
-        if (!first) emit({ type: 'resync' });
+        for (const guid of groups.keys()) gateway.writeChat({ type: 'subscribe', guid });
+        if (reopened) emit({ type: 'resync' });
         break;
-      }
       case 'subscribed':
         // What was sent between the first page and the subscription is fetched now.
         emit({ type: 'resync' });
@@ -163,45 +112,12 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       default:
         break;
     }
-  }
-
-  function open(): void {
-    retryTimer = null;
-    if (!token) return;
-    let sock: SocketLike;
-    try {
-      sock = factory(urlOf(token));
-    } catch {
-      return; // no WebSocket on this platform (server rendering, some test set-ups)
-    }
-    ws = sock;
-    sock.onopen = () => {
-      if (ws === sock) ping();
-    };
-    sock.onmessage = (ev) => {
-      if (ws === sock) receive(ev.data);
-    };
-    sock.onerror = () => {
-      // the close that follows decides what happens next
-    };
-    sock.onclose = () => {
-      if (ws !== sock) return;
-      ws = null;
-      lost();
-      attempt += 1;
-      const pause = Math.min(MAX_PAUSE, 500 * 2 ** Math.min(attempt, 6)) * (0.75 + random() / 2);
-      retryTimer = timers.setTimeout(open, pause);
-    };
-  }
+  });
+  // A gateway already open and ready (this chat came later): it is connected now.
+  connected = gateway.chatReady !== null;
 
   return {
-    follow(next) {
-      if (next === token) return;
-      close();
-      token = next;
-      attempt = 0;
-      open();
-    },
+    follow: (token) => gateway.follow(token),
     subscribeGroup(guid) {
       const key = guid.toLowerCase();
       groups.set(key, (groups.get(key) ?? 0) + 1);
@@ -223,11 +139,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       return () => void listeners.delete(listener);
     },
     isConnected: () => connected,
-    isReadOnly: () => readOnly,
-    reconnectNow() {
-      if (!token || ws || retryTimer === null) return;
-      timers.clearTimeout(retryTimer);
-      open();
-    },
+    isReadOnly: () => gateway.chatReady?.readOnly ?? null,
+    reconnectNow: () => gateway.reconnectNow(),
   };
 }

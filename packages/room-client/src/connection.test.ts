@@ -4,11 +4,11 @@ import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { RoomConnection } from './connection';
 import { CURRENT_ROOM_KEY, readCurrentRoom } from './currentRoom';
 import { initialRoomState, type RoomStoreState } from './store';
-import { FakeSocket, ManualTimers, memoryStorage, sampleState } from './testing';
+import { fakeGateway, memoryStorage, sampleState } from './testing';
 
 function setup(opts: { password?: string; random?: number } = {}) {
-  const sockets: FakeSocket[] = [];
-  const timers = new ManualTimers();
+  const { gateway, sockets, socket, timers } = fakeGateway({ random: () => opts.random ?? 0.5 });
+  gateway.follow('tok en');
   const store = createStore<RoomStoreState>()(() => ({ ...initialRoomState }));
   const logs: string[] = [];
   const storage = memoryStorage();
@@ -17,21 +17,14 @@ function setup(opts: { password?: string; random?: number } = {}) {
     slug: 'late-night',
     roomUuid: 'room-1',
     password: opts.password,
-    token: () => 'tok en',
-    origin: 'https://tt.example',
+    gateway,
     store,
     storage,
-    factory: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
     timers,
     random: () => opts.random ?? 0.5,
     now: () => clock,
     log: (m) => logs.push(m),
   });
-  const socket = () => sockets[sockets.length - 1];
   /** Opens the socket and answers the joinRoom with `state`. */
   const joinWith = (state: ClientRoomState, serverTime = clock + 250) => {
     const join = socket().lastAction();
@@ -121,9 +114,13 @@ describe('room socket: joining', () => {
     });
     await flush();
     expect(t.store.getState()).toMatchObject({ status: 'failed', error: 'Wrong password' });
-    expect(t.socket().closed).toBe(true);
+    // GATEWAY-CLIENT-2: the app's socket stays open (the chat is on it); the room is not joined again.
+    expect(t.socket().closed).toBe(false);
+    t.socket().serverDrop();
     t.tick(60_000);
-    expect(t.sockets).toHaveLength(1);
+    t.socket().serverOpen();
+    expect(t.sockets).toHaveLength(2);
+    expect(t.socket().actions()).toHaveLength(0);
   });
 });
 
@@ -349,10 +346,14 @@ describe('room socket: server events', () => {
       kickReason: 'Be nice',
       state: null,
     });
-    expect(t.socket().closed).toBe(true);
+    // GATEWAY-CLIENT-4: the socket stays open for the chat; the room is left and not joined again.
+    expect(t.socket().closed).toBe(false);
     expect(t.record()).toMatchObject({ slug: 'late-night', error: 'Be nice' });
+    t.socket().serverDrop();
     t.tick(60_000);
-    expect(t.sockets).toHaveLength(1);
+    t.socket().serverOpen();
+    expect(t.socket().actions()).toHaveLength(0);
+    expect(t.store.getState().status).toBe('kicked');
   });
 
   it('a one-time animation shows on the user for a moment', async () => {
@@ -393,7 +394,7 @@ describe('room socket: server events', () => {
 });
 
 describe('room socket: leaving', () => {
-  it('ROOM-LEAVE-1: stop() says roomLeave before it closes, so the room sees the person go at once', () => {
+  it('ROOM-LEAVE-1, GATEWAY-CLIENT-2: stop() says roomLeave, so the room sees the person go at once; the socket stays', () => {
     const t = setup();
     t.conn.start();
     t.socket().serverOpen();
@@ -404,6 +405,9 @@ describe('room socket: leaving', () => {
       room: 'room-1',
       messageId: 'leave',
     });
-    expect(t.socket().closed).toBe(true);
+    expect(t.socket().closed).toBe(false);
+    // Later frames of the room it left change nothing.
+    t.patch('votedOnSong', [{ op: 'replace', path: '/voteCounts/likes', value: 9 }]);
+    expect(t.store.getState().state?.voteCounts.likes).toBe(0);
   });
 });

@@ -9,17 +9,12 @@ import {
   type SocketActionInput,
   type SocketActionResult,
 } from '@tt/protocol';
-import { ActionError, SocketActions } from './actions';
+import { ActionError } from './actions';
 import { writeCurrentRoom, type KeyValueStorage } from './currentRoom';
+import type { Gateway } from './gateway';
 import { applyStatePatch } from './patch';
 import { applyPagedStatePatch, mergeUsersPage } from './paging';
-import {
-  defaultTimers,
-  PrimusConnection,
-  primusUrl,
-  type SocketFactory,
-  type Timers,
-} from './primus';
+import { defaultTimers, type Timers } from './primus';
 import type { RoomStoreApi } from './store';
 import { serverClockOffset } from './sync';
 
@@ -27,15 +22,11 @@ export interface RoomConnectionOptions {
   slug: string;
   roomUuid: string;
   password?: string;
-  /** The bearer token (read again on every reconnect). */
-  token: () => string | null;
-  /** http(s) origin of the platform; the socket is `${ws origin}/primus`. */
-  origin: string;
+  /** The app's one socket (GATEWAY-CLIENT-1): the room is joined on it, and left without closing it. */
+  gateway: Gateway;
   store: RoomStoreApi;
   /** Where the current room record is kept (see currentRoom.ts); none: it is not kept. */
   storage?: KeyValueStorage | null;
-  /** Opens the socket (default: the platform's global WebSocket). */
-  factory?: SocketFactory;
   timers?: Timers;
   random?: () => number;
   now?: () => number;
@@ -52,14 +43,16 @@ export interface RoomConnectionOptions {
 }
 
 /**
- * How the client keeps its room connection: join and take the full state, then apply each
- * statePatch with validation. A patch that does not apply is logged and answered by a rejoin; a
- * reconnect rejoins; roomReset rejoins after a random delay of up to 2 s; kickedFromRoom leaves
- * the room and keeps the reason. The room state lives in the store; this class is its only writer.
+ * How the client keeps its room connection over the app's one socket (the Gateway): join and take
+ * the full state, then apply each statePatch with validation. A patch that does not apply is
+ * logged and answered by a rejoin; a reconnect of the socket rejoins; roomReset rejoins after a
+ * random delay of up to 2 s; kickedFromRoom leaves the room and keeps the reason. Leaving says
+ * `roomLeave` and lets go of the socket, which stays open for the chat. The room state lives in
+ * the store; this class is its only writer.
  */
 export class RoomConnection {
-  private readonly conn: PrimusConnection;
-  private readonly actions: SocketActions;
+  private readonly gateway: Gateway;
+  private unsubscribe: (() => void)[] = [];
   private readonly timers: Timers;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -79,31 +72,7 @@ export class RoomConnection {
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((m, d) => console.error(`[room] ${m}`, d ?? ''));
-    this.conn = new PrimusConnection({
-      url: () => primusUrl(opts.origin, opts.token() ?? '', this.random),
-      factory: opts.factory,
-      timers: this.timers,
-      random: this.random,
-    });
-    this.actions = new SocketActions(this.conn);
-    this.conn.on('open', ({ reconnected }) => this.join(reconnected ? 'reconnect' : 'open'));
-    this.conn.on('ping', (serverTime) =>
-      this.set({ serverTimeOffset: serverClockOffset(serverTime, this.now()) }),
-    );
-    this.conn.on('reconnecting', () => {
-      if (!this.stopped) this.set({ status: 'reconnecting' });
-    });
-    this.conn.on('end', ({ byServer }) => {
-      if (this.stopped) return;
-      this.stopped = true;
-      this.clearTimers();
-      if (byServer && this.opts.store.getState().status !== 'kicked') {
-        this.set({ status: 'closed' });
-      }
-    });
-    this.actions.onMessage((m) => this.onMessage(m));
-    // A socket limit or flooding: the server closes next; the reason stays for the room page.
-    this.actions.onNotice((n) => this.set({ error: n.error, errorCode: n.code }));
+    this.gateway = opts.gateway;
   }
 
   get roomUuid(): string {
@@ -126,20 +95,52 @@ export class RoomConnection {
       animations: {},
       usersPage: null,
     });
-    this.conn.open();
+    const g = this.gateway;
+    this.unsubscribe = [
+      g.on('open', ({ reconnected }) => this.join(reconnected ? 'reconnect' : 'open')),
+      g.on('ping', (serverTime) =>
+        this.set({ serverTimeOffset: serverClockOffset(serverTime, this.now()) }),
+      ),
+      g.on('reconnecting', () => this.set({ status: 'reconnecting' })),
+      // The socket is over (closed for good by the server, or no token to follow any more).
+      g.on('end', () => {
+        const { status } = this.opts.store.getState();
+        this.detach();
+        if (status !== 'kicked') this.set({ status: 'closed' });
+      }),
+      g.actions.onMessage((m, room) => {
+        // GATEWAY-CLIENT-2: the socket may still carry a room this connection left, or the next one.
+        if (room === null || room === this.opts.roomUuid) this.onMessage(m);
+      }),
+      // A socket limit or flooding: the server closes next; the reason stays for the room page.
+      g.actions.onNotice((n) => this.set({ error: n.error, errorCode: n.code })),
+    ];
+    if (g.isOpen) this.join('open');
+    else if (g.isEndedByServer) {
+      // The server closed the socket for good (a revoked session): no room until a new token.
+      this.detach();
+      this.set({ status: 'closed' });
+    }
   }
 
   /**
    * Leaves the room for good. ROOM-LEAVE-1: it says so first (`roomLeave`), so the others see
    * the person go at once; a socket that merely drops (a reload, a lost network) keeps its place
-   * for the server's grace period instead.
+   * for the server's grace period instead. GATEWAY-CLIENT-2: the socket stays open (the chat is on it).
    */
   stop(): void {
     if (this.stopped) return;
+    this.gateway.write({ event: 'roomLeave', room: this.opts.roomUuid, messageId: 'leave' });
+    this.detach();
+  }
+
+  /** Lets go of the socket: no more frames, timers or joins for this room. */
+  private detach() {
+    if (this.stopped) return;
     this.stopped = true;
     this.clearTimers();
-    this.conn.write({ event: 'roomLeave', room: this.opts.roomUuid, messageId: 'leave' });
-    this.conn.end();
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
   }
 
   /**
@@ -153,7 +154,7 @@ export class RoomConnection {
   ): Promise<SocketActionResult<A>> {
     if (this.stopped) return Promise.reject(new ActionError('Not connected to the room', true));
     const frame = { ...params, roomUuid: this.opts.roomUuid, action: def.name };
-    return this.actions.send<SocketActionResult<A>>(frame, onAnswer);
+    return this.gateway.actions.send<SocketActionResult<A>>(frame, onAnswer);
   }
 
   /** Asks for the full state again (after a failed patch, a reset, a reconnect). */
@@ -304,7 +305,8 @@ export class RoomConnection {
       lastConnection: this.now(),
       error: reason ?? '',
     });
-    this.stop();
+    // The server has taken this connection out of the room already; the socket stays (chat).
+    this.detach();
   }
 
   private showAnimation(params: PlayedOneTimeAnimationParams | undefined) {

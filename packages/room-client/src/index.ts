@@ -3,11 +3,11 @@
  * protocol over Primus (docs/PROTOCOL.md) with reconnects and rejoins, validated JSON-Patch state,
  * the typed actions, the room store, and the server clock and sync maths of playback. Nothing here
  * touches the DOM: the platform passes in its WebSocket, storage, origin and token. The chat
- * socket client (live chat, direct messages, notifications) is here too.
+ * client (live chat, direct messages, notifications) is here too: both run over the app's one
+ * socket, the Gateway (GATEWAY-CLIENT-1..5).
  */
 export { ActionError, NOT_CONNECTED, SocketActions, type SocketNotice } from './actions';
 export {
-  chatSocketUrl,
   createChatSocket,
   type ChatEvent,
   type ChatListener,
@@ -16,6 +16,7 @@ export {
   type ChatSocketOptions,
 } from './chat-socket';
 export { RoomConnection, type RoomConnectionOptions } from './connection';
+export { Gateway, type GatewayEvents, type GatewayOptions } from './gateway';
 export {
   CURRENT_ROOM_KEY,
   readCurrentRoom,

@@ -3,26 +3,20 @@ import { createStore } from 'zustand/vanilla';
 import type { ClientRoomUser } from '@tt/protocol';
 import { RoomConnection } from './connection';
 import { initialRoomState, type RoomStoreState } from './store';
-import { FakeSocket, ManualTimers, sampleState } from './testing';
+import { fakeGateway, sampleState } from './testing';
 
 const user = (uuid: string) => ({ uuid, tokenRole: 'user', canDj: true }) as ClientRoomUser;
 
 /** A connection that pages (usersLimit 1), joined to a room of a, b, c where it holds a. */
 function joinedPaged(usersLimit?: number) {
-  const sockets: FakeSocket[] = [];
+  const { gateway, sockets } = fakeGateway();
+  gateway.follow('tok');
   const store = createStore<RoomStoreState>()(() => ({ ...initialRoomState }));
   const conn = new RoomConnection({
     slug: 'late-night',
     roomUuid: 'room-1',
-    token: () => 'tok',
-    origin: 'https://tt.example',
+    gateway,
     store,
-    factory: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    timers: new ManualTimers(),
     log: () => undefined,
     usersLimit,
   });

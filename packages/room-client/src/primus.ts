@@ -156,20 +156,37 @@ export class PrimusConnection {
     return true;
   }
 
+  /**
+   * Drops the socket (if any) and opens a fresh one at once, as a first connection: for a new
+   * token, and after an end. A socket that was open is reported lost first (`reconnecting`).
+   */
+  restart(): void {
+    const socket = this.socket;
+    const wasOpen = this.isOpen;
+    this.socket = null;
+    this.clearTimer('reconnectTimer');
+    this.clearTimer('pingTimer');
+    if (socket) drop(socket, 1000, 'restart');
+    this.ended = false;
+    this.attempt = 0;
+    this.everOpened = false;
+    if (wasOpen) this.emit('reconnecting', { attempt: 0, delay: 0 });
+    this.open();
+  }
+
+  /** Waiting to reconnect (the app came back to the foreground): tries at once. */
+  reconnectNow(): void {
+    if (this.ended || this.socket || this.reconnectTimer === null) return;
+    this.clearTimer('reconnectTimer');
+    this.open();
+  }
+
   /** Closes for good (no reconnect). */
   end(): void {
     if (this.ended) return;
     const socket = this.socket;
     this.finish(false);
-    if (socket) {
-      socket.onclose = null;
-      socket.onmessage = null;
-      try {
-        socket.close(1000, 'client end');
-      } catch {
-        // already closing
-      }
-    }
+    if (socket) drop(socket, 1000, 'client end');
   }
 
   private finish(byServer: boolean) {
@@ -215,12 +232,7 @@ export class PrimusConnection {
       const socket = this.socket;
       if (!socket) return;
       this.socket = null;
-      socket.onclose = null;
-      try {
-        socket.close(4000, 'ping timeout');
-      } catch {
-        // ignore
-      }
+      drop(socket, 4000, 'ping timeout');
       this.scheduleReconnect();
     }, this.opts.pingTimeout);
   }
@@ -240,5 +252,16 @@ export class PrimusConnection {
   private clearTimer(which: 'reconnectTimer' | 'pingTimer') {
     if (this[which] !== null) this.opts.timers.clearTimeout(this[which]);
     this[which] = null;
+  }
+}
+
+/** Closes a socket this client no longer listens to. */
+function drop(socket: SocketLike, code: number, reason: string): void {
+  socket.onclose = null;
+  socket.onmessage = null;
+  try {
+    socket.close(code, reason);
+  } catch {
+    // already closing
   }
 }

@@ -3,28 +3,23 @@ import { SOCKET_ACTIONS } from '@tt/protocol';
 import { CURRENT_ROOM_KEY } from './currentRoom';
 import { createRoomSession } from './session';
 import { createRoomStore } from './store';
-import { FakeSocket, ManualTimers, memoryStorage, sampleState } from './testing';
+import { fakeGateway, memoryStorage, sampleState } from './testing';
 
 function setup() {
-  const sockets: FakeSocket[] = [];
+  const { gateway, sockets, timers } = fakeGateway({ origin: 'http://tt.test' });
   const store = createRoomStore();
   const storage = memoryStorage();
   const session = createRoomSession({
     store,
     storage,
-    origin: () => 'http://tt.test',
+    gateway,
     token: () => 'tok',
-    factory: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    timers: new ManualTimers(),
+    timers,
     log: () => undefined,
   });
   const join = () => {
     const s = sockets[sockets.length - 1];
-    s.serverOpen();
+    if (s.readyState !== 1) s.serverOpen();
     s.serverSend({
       context: 'response',
       messageId: s.lastAction().messageId,
@@ -32,22 +27,30 @@ function setup() {
       serverTime: Date.now(),
     });
   };
-  return { session, store, storage, sockets, join };
+  return { session, store, storage, sockets, join, gateway };
 }
 
 describe('room session', () => {
-  it('enters one room at a time; entering the same room again changes nothing', () => {
+  it('GATEWAY-CLIENT-2: enters one room at a time on the one socket; entering the same room again changes nothing', () => {
     const t = setup();
     t.session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' });
+    // The gateway followed no token yet: entering follows the session's.
     expect(t.sockets[0].url).toMatch(/^ws:\/\/tt\.test\/primus\?token=tok&/);
     t.join();
     expect(t.store.getState()).toMatchObject({ status: 'joined', roomUuid: 'room-1' });
     expect(t.session.activeRoomUuid()).toBe('room-1');
     t.session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' });
-    expect(t.sockets).toHaveLength(1);
+    expect(t.sockets[0].actions()).toHaveLength(1);
     t.session.enterRoom({ slug: 'after-dark', roomUuid: 'room-2' });
-    expect(t.sockets).toHaveLength(2);
-    expect(t.sockets[0].closed).toBe(true);
+    // The first room is left on the same socket, and the second joined on it.
+    expect(t.sockets).toHaveLength(1);
+    expect(t.sockets[0].closed).toBe(false);
+    expect(t.sockets[0].sent).toContainEqual({
+      event: 'roomLeave',
+      room: 'room-1',
+      messageId: 'leave',
+    });
+    expect(t.sockets[0].lastAction().params).toEqual({ action: 'joinRoom', roomUuid: 'room-2' });
     expect(t.session.activeRoomUuid()).toBe('room-2');
   });
 
@@ -78,13 +81,16 @@ describe('room session', () => {
 
     t.session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' });
     t.join();
-    t.sockets[1].serverSend({
+    t.sockets[0].serverSend({
       context: 'user',
+      room: 'room-1',
       message: { name: 'kickedFromRoom', params: { reason: 'Be nice' } },
     });
     expect(t.session.readCurrentRoom()).toMatchObject({ error: 'Be nice' });
+    const joins = t.sockets[0].actions().length;
     t.session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' }); // kicked: a new try
-    expect(t.sockets).toHaveLength(3);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.sockets[0].actions()).toHaveLength(joins + 1);
     t.session.dismissRoomError();
     expect(t.session.readCurrentRoom()).toBeNull();
   });

@@ -6,11 +6,14 @@ import { initialRoomState, type RoomStoreApi } from './store';
 /** What the platform gives a room session: everything else is the same on every platform. */
 export interface RoomSessionOptions extends Pick<
   RoomConnectionOptions,
-  'token' | 'storage' | 'factory' | 'timers' | 'random' | 'now' | 'log' | 'usersLimit'
+  'gateway' | 'storage' | 'timers' | 'random' | 'now' | 'log' | 'usersLimit'
 > {
   store: RoomStoreApi;
-  /** http(s) origin of the platform, read when a room is entered (web: the page's origin). */
-  origin: () => string;
+  /**
+   * The session's token, read when a room is entered: a gateway that follows no token yet
+   * follows this one (the app's own follow, from its session, usually comes first).
+   */
+  token?: () => string | null;
 }
 
 /** Sends an action of the registry to the room the user is in (its uuid is filled in). */
@@ -44,11 +47,12 @@ export interface RoomSession {
 
 /**
  * The one room connection of an app, as functions that need no `this` (they may be passed
- * around or destructured). Signing in or out changes who is in the room: the app calls
- * `leaveRoom()` then, and its room screen enters again as the new user.
+ * around or destructured), over the app's one socket (the gateway). Signing in or out changes who
+ * is in the room: the app calls `leaveRoom()` then, and its room screen enters again as the new
+ * user.
  */
 export function createRoomSession(options: RoomSessionOptions): RoomSession {
-  const { store, origin, ...platform } = options;
+  const { store, token, ...platform } = options;
   let active: RoomConnection | null = null;
 
   const leaveRoom = () => {
@@ -65,7 +69,9 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
         if (status !== 'failed' && status !== 'kicked' && status !== 'closed') return;
       }
       active?.stop();
-      active = new RoomConnection({ ...platform, ...input, origin: origin(), store });
+      const now = token?.();
+      if (now && !options.gateway.currentToken) options.gateway.follow(now);
+      active = new RoomConnection({ ...platform, ...input, store });
       active.start();
     },
     leaveRoom,

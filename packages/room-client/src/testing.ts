@@ -1,5 +1,6 @@
 import type { ClientRoomState } from '@tt/protocol';
 import type { KeyValueStorage } from './currentRoom';
+import { Gateway } from './gateway';
 import type { SocketLike, Timers } from './primus';
 
 /**
@@ -50,6 +51,37 @@ export class FakeSocket implements SocketLike {
     const all = this.actions();
     return all[all.length - 1];
   }
+  /** The chat frames written on this socket (`{ event: 'chat', params }`), their params in order. */
+  chatSent(): Record<string, unknown>[] {
+    return this.sent
+      .filter(
+        (f): f is { event: 'chat'; params: Record<string, unknown> } =>
+          typeof f === 'object' && f !== null && (f as { event?: string }).event === 'chat',
+      )
+      .map((f) => f.params);
+  }
+  /** The server sends a chat frame: `{ context: 'chat', frame }`. */
+  serverChat(frame: unknown): void {
+    this.serverSend({ context: 'chat', frame });
+  }
+}
+
+/** A Gateway on FakeSockets and manual timers: `socket()` is the one it opened last. */
+export function fakeGateway(opts: { origin?: string; random?: () => number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const timers = new ManualTimers();
+  const gateway = new Gateway({
+    origin: opts.origin ?? 'https://tt.example',
+    factory: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    timers,
+    random: opts.random ?? (() => 0.5),
+  });
+  const socket = () => sockets[sockets.length - 1];
+  return { gateway, sockets, socket, timers };
 }
 
 /** Manual timers: `advance(ms)` runs what is due, in order. */
