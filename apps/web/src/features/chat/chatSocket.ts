@@ -1,25 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { CHAT_SOCKET_PATH } from '@tt/protocol';
 import { createChatSocket, type ChatEvent, type ChatListener } from '@tt/room-client';
 import { currentToken, useSession } from '../../lib/session';
+import { gateway } from '../../lib/socket/gateway';
 
 /**
- * The app's one chat socket (CHAT-LIVE-1..3): direct messages reach it wherever the user is;
- * room chats arrive once subscribed. The client itself (reconnects with a growing pause,
- * subscribes again, `resync` after a reconnect and after each `subscribed`) is @tt/room-client's
- * createChatSocket, shared with the mobile app; this file binds it to the page's origin and the
- * session.
+ * The app's chat (CHAT-LIVE-1..3): direct messages reach it wherever the user is; room chats
+ * arrive once subscribed. The client itself (reconnects with a growing pause, subscribes again,
+ * `resync` after a reconnect and after each `subscribed`) is @tt/room-client's createChatSocket,
+ * shared with the mobile app; it rides on the page's one socket (GATEWAY-CLIENT-1, the gateway),
+ * with the live room.
  */
 export type { ChatEvent };
 
-const chat = createChatSocket({
-  url: (t) => {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}${CHAT_SOCKET_PATH}?token=${encodeURIComponent(t)}`;
-  },
-});
+const chat = createChatSocket({ gateway });
 
-/** Keeps the chat socket connected while the app runs (mounted once, in the shell). */
+/**
+ * Keeps the page's socket on the session's token while the app runs (mounted once, in the
+ * shell): the room and the chat share it, so both follow the same token, currentToken().
+ */
 export function useChatConnection(): void {
   const t = useSession((s) => s.accessToken ?? s.guestToken);
   useEffect(() => {

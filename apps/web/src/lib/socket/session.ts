@@ -1,5 +1,6 @@
 import { createRoomSession, type KeyValueStorage } from '@tt/room-client';
 import { currentToken, useSession } from '../session';
+import { gateway } from './gateway';
 import { roomStore } from './store';
 
 /** localStorage, looked up at each use (a page that may not use it keeps the record in memory). */
@@ -9,10 +10,11 @@ const browserStorage: KeyValueStorage = {
   removeItem: (key) => localStorage.removeItem(key),
 };
 
-/** The web's room session: this page's origin, the signed-in token, localStorage. */
+/** The web's room session: on the page's one socket (the gateway), localStorage. */
 const session = createRoomSession({
   store: roomStore,
-  origin: () => window.location.origin,
+  gateway,
+  // Entering a room before the shell followed the session (its effect runs after the page's).
   token: currentToken,
   storage: browserStorage,
   // ROOM-PAGE-1: a big room's users come in pages ("Show more people" brings the next).
