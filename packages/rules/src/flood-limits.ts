@@ -1,29 +1,14 @@
 /**
- * The flood-control table of the chat socket (CHAT-FLOOD-2 in docs/CHAT-RULES.md): how many frames
- * one connection may send, and how many refusals close it. The server reads these numbers from
- * here only; the per-user write limit of the chat (CHAT-FLOOD-1) is CHAT_RATE_LIMIT beside it.
+ * The chat's flood control (docs/CHAT-RULES.md). CHAT-FLOOD-1: chat writes per user. CHAT-FLOOD-2:
+ * chat frames on the one socket (GATEWAY-4) draw from the `chat` entry of the socket's one table,
+ * SOCKET_RATE_LIMITS; refusals close a connection by the socket's own rule (SEC-FLOOD-2).
  */
-import { CHAT_RATE_LIMIT, CHAT_SOCKET_FRAME_LIMIT } from './chat';
-import type { RateRule } from './socket-limits';
-
-export interface SocketFloodLimits {
-  /** Frames per connection (any kind): a bucket of `burst`, refilled at `perSecond`. */
-  frames: RateRule;
-  /** This many refused frames within `refusalWindowMs` close the connection… */
-  maxRefusals: number;
-  refusalWindowMs: number;
-  /** …with this close code. */
-  closeCode: number;
-}
+import { CHAT_RATE_LIMIT } from './chat';
+import { SOCKET_RATE_LIMITS } from './socket-limits';
 
 export const FLOOD_LIMITS = {
   /** CHAT-FLOOD-1: chat writes per user (send, edit, delete, reactions, image uploads). */
   chatWrites: CHAT_RATE_LIMIT,
-  /** CHAT-FLOOD-2: each chat socket connection: 20 frames at once, then 5 per second. */
-  chatSocket: {
-    frames: CHAT_SOCKET_FRAME_LIMIT,
-    maxRefusals: 50,
-    refusalWindowMs: 10_000,
-    closeCode: 4008,
-  } satisfies SocketFloodLimits,
+  /** CHAT-FLOOD-2: chat frames per connection: the same entry as SOCKET_RATE_LIMITS.chat. */
+  chatFrames: SOCKET_RATE_LIMITS.chat,
 } as const;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_SOCKET_FRAME_LIMIT } from './chat';
+import { FLOOD_LIMITS } from './flood-limits';
 import {
   parseSocketRateLimits,
   socketRateKind,
@@ -42,8 +44,19 @@ describe('socket rate limits (SEC-FLOOD-1)', () => {
       joinRoom: { burst: 5, perSecond: 0.2 },
     });
     expect(parseSocketRateLimits('')).toEqual({});
-    expect(() => parseSocketRateLimits('chat=1/1')).toThrow("'chat' is not one of");
+    expect(() => parseSocketRateLimits('chats=1/1')).toThrow("'chats' is not one of");
+    expect(parseSocketRateLimits('chat=40/10')).toEqual({ chat: { burst: 40, perSecond: 10 } });
     expect(() => parseSocketRateLimits('voteOnSong=10')).toThrow('is not kind=burst/perSecond');
     expect(() => parseSocketRateLimits('voteOnSong=0/1')).toThrow('needs burst');
+  });
+});
+
+describe('one flood table for the one socket (GATEWAY-4)', () => {
+  it('CHAT-FLOOD-2, GATEWAY-4: chat frames have their own kind in the socket table, 20 at once then 5/s, and the chat flood table points at it', () => {
+    expect(SOCKET_RATE_LIMITS.chat).toEqual({ burst: 20, perSecond: 5 });
+    expect(SOCKET_RATE_LIMITS.chat).toBe(CHAT_SOCKET_FRAME_LIMIT);
+    expect(FLOOD_LIMITS.chatFrames).toBe(SOCKET_RATE_LIMITS.chat);
+    // An action never draws from the chat bucket.
+    expect(socketRateKind('chat')).toBe('other');
   });
 });

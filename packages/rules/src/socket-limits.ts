@@ -1,3 +1,5 @@
+import { CHAT_SOCKET_FRAME_LIMIT } from './chat';
+
 /**
  * Flood control of the room socket (SEC-FLOOD-1): every frame a client sends costs a token from a
  * bucket of its kind — one bucket per connection and one per user for each kind. A bucket holds
@@ -15,6 +17,7 @@ export const SOCKET_RATE_KINDS = [
   'joinRoom',
   'voteOnSong',
   'playOneTimeAnimation',
+  'chat',
   'other',
 ] as const;
 export type SocketRateKind = (typeof SOCKET_RATE_KINDS)[number];
@@ -26,11 +29,16 @@ export const SOCKET_RATE_LIMITS: Readonly<Record<SocketRateKind, RateRule>> = {
   voteOnSong: { burst: 10, perSecond: 2 },
   /** Emoji and jumps go to everyone in the room: burst 5, then 1 per second. */
   playOneTimeAnimation: { burst: 5, perSecond: 1 },
+  /**
+   * CHAT-FLOOD-2, GATEWAY-4: every chat frame the gateway carries (`{event:'chat'}`: open,
+   * subscribe, send, ping…): burst 20, then 5 per second.
+   */
+  chat: CHAT_SOCKET_FRAME_LIMIT,
   /** Every other action and event (addDj, skipSong, detailsView, roomLeave…): burst 10, then 2/s. */
   other: { burst: 10, perSecond: 2 },
 };
 
-/** The bucket a frame draws from: its action's own, else `other`. */
+/** The bucket an action draws from: its own, else `other` (chat frames draw from `chat`). */
 export function socketRateKind(action: unknown): SocketRateKind {
   return action === 'joinRoom' || action === 'voteOnSong' || action === 'playOneTimeAnimation'
     ? action
