@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { CHAT_SOCKET_PATH } from '@tt/protocol';
+import { GATEWAY_CHAT_CONTEXT, GATEWAY_CHAT_EVENT } from '@tt/protocol';
 import type { BareHostReady, ChatHostReady, HostCpu } from './chat-host';
 import { percentile } from './http';
 import { endGroup } from '../cluster/processes';
 
 /**
- * Chat fan-out (`-- chat`): N guests on the chat socket subscribed to one room's chat while a few
+ * Chat fan-out (`-- chat`): N guests on the one socket (/primus, the chat opened: GATEWAY-2) subscribed to one room's chat while a few
  * users post at a fixed rate through POST /api/chat-service/v3.0/messages (the path bots, the
  * chat's real clients, use); each message's text carries its send time, so every listener's
  * receipt gives one delivery latency. Then the send path alone: the same sends with nobody
@@ -99,22 +99,35 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-/** A chat socket client that counts the messages it receives; resolves once subscribed. */
+/** `"primus::ping::<ms>"`: the gateway's heartbeat, answered as the SDK does. */
+const PING = Buffer.from('"primus::ping::');
+
+/**
+ * A gateway client (GATEWAY-1) that opens the chat, subscribes to the room's and counts the
+ * messages it receives; resolves once subscribed.
+ */
 function listen(base: string, token: string, guid: string, d: Delivery): Promise<WebSocket> {
-  const url = `${base.replace(/^http/, 'ws')}${CHAT_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  const url = `${base.replace(/^http/, 'ws')}/primus?token=${encodeURIComponent(token)}`;
   const ws = new WebSocket(url, { perMessageDeflate: false });
+  const chat = (params: unknown) => ws.send(JSON.stringify({ event: GATEWAY_CHAT_EVENT, params }));
   return new Promise((resolve, reject) => {
     let subscribed = false;
     ws.on('message', (raw: Buffer) => {
       const receivedAt = performance.now();
+      if (raw.subarray(0, PING.length).equals(PING)) {
+        return ws.send(JSON.stringify(`primus::pong::${JSON.parse(raw.toString()).slice(14)}`));
+      }
       if (subscribed) return receipt(d, raw, receivedAt);
-      const frame = JSON.parse(raw.toString());
-      if (frame.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', guid }));
+      const wrapped = JSON.parse(raw.toString());
+      if (wrapped?.context !== GATEWAY_CHAT_CONTEXT) return; // the welcome and other room frames
+      const frame = wrapped.frame;
+      if (frame.type === 'ready') chat({ type: 'subscribe', guid });
       else if (frame.type === 'subscribed') {
         subscribed = true;
         resolve(ws);
       } else reject(new Error(`chat socket: ${raw.toString().slice(0, 200)}`));
     });
+    ws.once('open', () => chat({ type: 'open' }));
     ws.once('error', reject);
     ws.once('close', (code) =>
       reject(new Error(`chat socket closed (${code}) before subscribing`)),
@@ -314,8 +327,8 @@ export async function benchChat(o: ChatBenchOptions): Promise<void> {
   console.log(
     `send path: REST POST /api/chat-service/v3.0/messages (authtoken header, as bots send); ` +
       `${o.senders} sender accounts of ${share} messages/s each, CHAT_RATE_LIMIT raised to ` +
-      `${rateLimit} for the bench server (default 10/1); listeners: guest sessions on the chat ` +
-      `socket; REALTIME_MAX_SOCKETS_PER_IP lifted (one loopback address). The chat server and the ` +
+      `${rateLimit} for the bench server (default 10/1); listeners: guest sessions on the one ` +
+      `socket (/primus, chat opened); REALTIME_MAX_SOCKETS_PER_IP lifted (one loopback address). The chat server and the ` +
       `bare relay each run in a process of their own; the listeners and senders run here.`,
   );
   const chatHost = await host<ChatHostReady>([
@@ -342,7 +355,7 @@ export async function benchChat(o: ChatBenchOptions): Promise<void> {
   } finally {
     await bareHost.stop();
   }
-  const chatRow = summarise('chat (REST send → chat socket)', chat.row);
+  const chatRow = summarise('chat (REST send → /primus gateway)', chat.row);
   const bareRow = summarise('same frames, bare ws broadcast', bare);
   console.table([chatRow, bareRow]);
   console.log(`REST send answered in p50 ${chat.sendMs[0]} ms, p99 ${chat.sendMs[1]} ms`);

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { directSocket, textFrame } from './fanout';
 import type { AuthContext } from '../platform/auth';
+import type { ChatIdentity } from './gateway-chat';
 import type { Buckets, Refusal } from './guard';
 import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 
@@ -42,6 +43,8 @@ export class Connection {
   totalActions = 0;
   private who: AuthContext | null = null;
   authError: Refusal | null = null;
+  /** GATEWAY-3: opened with a chat token: the chat only (no room frames), as this holder. */
+  chatHolder: ChatIdentity | null = null;
   private checking: Promise<void> = READY;
   readonly rooms = new Map<string, RoomGate>();
   closed = false;
@@ -80,6 +83,11 @@ export class Connection {
   /** Who is on this socket (null until the token was checked). */
   get auth(): AuthContext | null {
     return this.who;
+  }
+
+  /** The account on this socket, by a session or a chat token (what the socket limits count). */
+  get userUuid(): string | null {
+    return this.who?.uuid ?? this.chatHolder?.uid ?? null;
   }
 
   /** ROOM-MEM-1: kept without the bearer token (nothing on the socket reads it again). */

@@ -42,9 +42,12 @@ export class SocketGuard {
     return 'refuse';
   }
 
-  /** Once the token is known: false when the user already holds the most sockets allowed. */
+  /**
+   * Once the token is known: false when the user already holds the most sockets allowed. A chat
+   * token's socket counts for its user as a session's does (GATEWAY-6: these caps are the only ones).
+   */
   admitUser(conn: Connection): boolean {
-    const uuid = conn.auth!.uuid;
+    const uuid = conn.userUuid!;
     const user = this.users.get(uuid) ?? { sockets: 0, buckets: {} };
     if (user.sockets >= this.options.maxSocketsPerUser) return false;
     user.sockets++;
@@ -60,8 +63,8 @@ export class SocketGuard {
     const n = (map.get(ip) ?? 1) - 1;
     if (n > 0) map.set(ip, n);
     else map.delete(ip);
-    if (conn.countedUser && conn.auth) {
-      const user = this.users.get(conn.auth.uuid);
+    if (conn.countedUser && conn.userUuid) {
+      const user = this.users.get(conn.userUuid);
       if (user) user.sockets--;
       conn.countedUser = false;
     }
@@ -74,7 +77,7 @@ export class SocketGuard {
   allow(conn: Connection, kind: SocketRateKind, now = Date.now()): boolean {
     const rule = this.options.rateLimits[kind];
     const own = bucketOf(conn.buckets, kind, rule, now);
-    const user = conn.auth ? this.users.get(conn.auth.uuid) : undefined;
+    const user = conn.userUuid ? this.users.get(conn.userUuid) : undefined;
     const shared = user ? bucketOf(user.buckets, kind, rule, now) : undefined;
     if (!own.has(now) || (shared && !shared.has(now))) return false;
     own.take(now);

@@ -2,20 +2,19 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
-  ERRORS,
+  GATEWAY_CHAT_EVENT,
   GetRoomUsersParams,
   isSocketAction,
   JoinRoomParams,
-  type ErrorCode,
 } from '@tt/protocol';
 import { socketRateKind } from '@tt/rules';
 import { clientAddress } from '../platform/client-address';
-import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/service';
 import { controlCharPath } from '../platform/http-hardening';
 import { isRoomAction, parseParams } from './actions';
 import { Connection, type RoomGate } from './connection';
 import { errorText, refuse, ROOM_ERRORS } from './errors';
+import { CHAT_ONLY_REFUSAL, GatewayChat } from './gateway-chat';
 import { refusal, SocketGuard, type Refusal } from './guard';
 import type { RealtimeOptions } from './options';
 import type { LocalRooms, RoomRouter } from './router';
@@ -27,7 +26,8 @@ import { envelopeFrame, PING_PREFIX, responseFrame, roomTopic, type RoomBusMessa
 /**
  * The Primus-compatible websocket at /primus: authenticates the token, speaks the heartbeat and
  * the Actionhero envelopes, runs actions through the engine and delivers each room's bus messages
- * to the local connections in that room (subscribed while it has any).
+ * to the local connections in that room (subscribed while it has any). It is the app's one socket
+ * (GATEWAY-1): the chat rides on it for connections that open it (gateway-chat.ts).
  */
 export class Transport implements LocalRooms {
   private readonly wss: WebSocketServer;
@@ -43,6 +43,7 @@ export class Transport implements LocalRooms {
   private readonly pagedFrames = new WeakMap<RoomBusMessage, string | null>();
   private pingTimer: NodeJS.Timeout | null = null;
   private readonly guard: SocketGuard;
+  private readonly chat: GatewayChat;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(req, socket, head);
 
@@ -59,6 +60,7 @@ export class Transport implements LocalRooms {
       perMessageDeflate: options.perMessageDeflate,
     });
     this.guard = new SocketGuard(options);
+    this.chat = new GatewayChat(platform, this.guard, (conn) => this.refusedFrame(conn));
   }
 
   start(): void {
@@ -104,24 +106,12 @@ export class Transport implements LocalRooms {
     conn.sendValue({ welcome: 'Hello! Welcome to Turntable LIVE', context: 'api' });
     conn.sendValue(PING_PREFIX + Date.now());
     if (refused) return this.refuseConnection(conn, refused);
-    conn.ready = this.platform.tokens.verify(token).then(
-      (auth) => {
-        conn.auth = auth;
-        if (!conn.closed && !this.guard.admitUser(conn)) {
-          this.refuseConnection(conn, refusal('SOCKET_USER_LIMIT'));
-        }
-      },
-      (err: Error) => {
-        conn.authError = {
-          error: err?.message || ERRORS.TOKEN_INVALID.message,
-          code:
-            err instanceof AppError && err.code in ERRORS
-              ? (err.code as ErrorCode)
-              : ROOM_ERRORS.NOT_AUTHENTICATED,
-        };
-        setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
-      },
-    );
+    conn.ready = this.chat.authenticate(conn, token).then((ok) => {
+      if (!ok) setTimeout(() => conn.close(true), this.options.unauthenticatedTimeoutMs).unref?.();
+      else if (!conn.closed && !this.guard.admitUser(conn)) {
+        this.refuseConnection(conn, refusal('SOCKET_USER_LIMIT'));
+      }
+    });
   }
 
   /**
@@ -159,7 +149,8 @@ export class Transport implements LocalRooms {
     if (!frame || typeof frame !== 'object') return;
     await conn.ready;
     const { event, params, messageId, room } = frame as Record<string, any>;
-    if (conn.refusal || !conn.auth) {
+    if (event === GATEWAY_CHAT_EVENT) return this.chat.onFrame(conn, params);
+    if (conn.refusal || !conn.userUuid) {
       const error = conn.refusal ?? conn.authError ?? refusal(ROOM_ERRORS.NOT_AUTHENTICATED);
       conn.send(responseFrame(messageId, error));
       conn.close(true);
@@ -169,6 +160,8 @@ export class Transport implements LocalRooms {
     if (!this.guard.allow(conn, event === 'action' ? socketRateKind(params?.action) : 'other')) {
       return this.rateLimited(conn, messageId);
     }
+    // GATEWAY-3: a chat token's connection is answered a coded refusal and stays open.
+    if (!conn.auth) return conn.send(responseFrame(messageId, CHAT_ONLY_REFUSAL));
     try {
       if (event === 'action') await this.onAction(conn, params, messageId);
       else if (event === 'detailsView') {
@@ -191,6 +184,11 @@ export class Transport implements LocalRooms {
    */
   private rateLimited(conn: Connection, messageId: unknown): void {
     conn.send(responseFrame(messageId, refusal('SOCKET_RATE_LIMITED')));
+    this.refusedFrame(conn);
+  }
+
+  /** SEC-FLOOD-2: one more refused frame (a room's or a chat's, GATEWAY-4). */
+  private refusedFrame(conn: Connection): void {
     if (!this.guard.refused(conn)) return;
     this.platform.log.warn(
       { user: conn.auth?.uuid, ip: conn.remoteAddress },
@@ -386,7 +384,8 @@ export class Transport implements LocalRooms {
     } else conn.send(bytes ?? m.frame);
     if (m.kick && conn.auth?.uuid === m.kick.userUuid) {
       this.leave(conn, roomUuid, true, false);
-      conn.close(true);
+      // GATEWAY-5: the chat and notifications of a connection that opened them go on.
+      if (!this.chat.isOpen(conn)) conn.close(true);
     } else if (m.reset) {
       this.leave(conn, roomUuid, true, false);
     }
@@ -424,6 +423,7 @@ export class Transport implements LocalRooms {
     conn.closed = true;
     this.connections.delete(conn);
     this.guard.closed(conn, admitted);
+    this.chat.closed(conn);
     for (const roomUuid of [...conn.rooms.keys()]) this.leave(conn, roomUuid, false);
   }
 

@@ -6,7 +6,10 @@ import { createRoom } from '../room/testing';
 import { ChatClient } from './socket.testing';
 import { botText, chatUser, roomWithChat, v3, type User } from './testing';
 
-/** The chat socket: live delivery, catch-up after a reconnect, rights and limits. */
+/**
+ * The chat on the one socket (/primus, GATEWAY-1): live delivery, catch-up after a reconnect,
+ * rights and limits. gateway.test.ts has the room protocol and the chat side by side.
+ */
 
 let s: TestServer;
 let ann: User;
@@ -168,10 +171,14 @@ describe('CHAT-LIVE-2: rights and limits on the socket', () => {
     expect(await viaSession.next((f) => f.type === 'ready')).toMatchObject({ readOnly: true });
   });
 
-  it('CHAT-LIVE-2: a bad token gets an error frame and the socket closes', async () => {
+  it('CHAT-LIVE-2, GATEWAY-3: a bad token gets an error frame and the socket closes for good', async () => {
     const c = await ChatClient.open(s.url, 'ttc_wrong');
     expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'CHAT_TOKEN_INVALID' });
-    expect((await c.whenClosed()).code).toBe(4001);
+    await c.whenClosed();
+    expect(c.others).toContain('primus::server::close');
+    const session = await ChatClient.open(s.url, 'not-a-session');
+    expect(await session.next((f) => f.type === 'error')).toMatchObject({ code: 'TOKEN_INVALID' });
+    await session.whenClosed();
   });
 
   it('CHAT-LIVE-2: subscribing needs the room’s reading rights; bad frames are answered, not fatal', async () => {
@@ -181,7 +188,9 @@ describe('CHAT-LIVE-2: rights and limits on the socket', () => {
     expect(await c.subscribe('0e0a6f3c-1111-4222-8333-944445555666')).toMatchObject({
       code: 'ROOM_NOT_FOUND',
     });
-    c.ws.send('not json');
+    c.send('not a frame');
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'BAD_REQUEST' });
+    c.send({ type: 'nope' });
     expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'BAD_REQUEST' });
     c.send({ type: 'send', requestId: 'x', body: { receiverType: 'group' } });
     expect(await c.next((f) => f.type === 'error' && f.requestId === 'x')).toMatchObject({
@@ -218,27 +227,27 @@ describe('CHAT-LIVE-2: rights and limits on the socket', () => {
     expect(c.take('message').map((f) => f.message.id)).not.toContain(after.body.data.id);
   });
 
-  it('CHAT-FLOOD-2: frames beyond a connection’s burst are refused at once', async () => {
+  it('CHAT-FLOOD-2, GATEWAY-4: frames beyond a connection’s burst are refused at once', async () => {
     const c = await connect(bob.chat);
     for (let i = 0; i < 30; i++) c.send({ type: 'ping' });
+    c.send({ type: 'send', requestId: 'late', body: botText(room, 'too fast') });
     await c.next((f) => f.type === 'error' && f.code === 'CHAT_RATE_LIMITED');
+    // A refused send is answered with its requestId.
+    await c.next(
+      (f) => f.type === 'error' && f.code === 'CHAT_RATE_LIMITED' && f.requestId === 'late',
+    );
     const pongs = c.take('pong').length;
     expect(pongs).toBeLessThan(30);
   });
 
-  it('CHAT-LIVE-2: the room socket still answers at /primus; other paths are refused', async () => {
-    const primus = new WebSocket(`${s.url.replace('http', 'ws')}/primus?token=${ann.token}`);
-    const first = await new Promise<string>((resolve, reject) => {
-      primus.once('message', (d) => resolve(String(d)));
-      primus.once('error', reject);
-    });
-    expect(first).toContain('Welcome');
-    primus.close();
-    const other = new WebSocket(`${s.url.replace('http', 'ws')}/nowhere`);
-    await new Promise<void>((resolve) => {
-      other.once('error', () => resolve());
-      other.once('close', () => resolve());
-    });
-    expect(other.readyState).not.toBe(WebSocket.OPEN);
+  it('CHAT-LIVE-2, GATEWAY-1: the chat socket’s old path is gone; other paths are refused', async () => {
+    for (const path of ['/api/chat-service/socket', '/nowhere']) {
+      const other = new WebSocket(`${s.url.replace('http', 'ws')}${path}?token=${ann.chat}`);
+      await new Promise<void>((resolve) => {
+        other.once('error', () => resolve());
+        other.once('close', () => resolve());
+      });
+      expect(other.readyState).not.toBe(WebSocket.OPEN);
+    }
   });
 });

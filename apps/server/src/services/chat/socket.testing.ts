@@ -1,16 +1,31 @@
 import { WebSocket } from 'ws';
-import { CHAT_SOCKET_PATH } from '@tt/protocol';
+import { GATEWAY_CHAT_CONTEXT, GATEWAY_CHAT_EVENT } from '@tt/protocol';
 
-/** A test client of the chat socket: frames queue up until a test takes them. */
+/**
+ * A test client of the chat on the one socket (GATEWAY-1): a websocket at /primus that opens the
+ * chat (`{event:'chat',params:{type:'open'}}`) as soon as it is connected. Chat frames arrive
+ * unwrapped in `frames` and queue up until a test takes them; the socket's other frames (the
+ * welcome, pings, room answers) go to `others`; primus pings are answered.
+ */
 export class ChatClient {
   readonly frames: any[] = [];
+  /** Every frame that was not a chat frame, parsed. */
+  readonly others: unknown[] = [];
   private waiters: { pred: (f: any) => boolean; resolve: (f: any) => void }[] = [];
   closed: { code: number; reason: string } | null = null;
   private closeWaiters: ((c: { code: number; reason: string }) => void)[] = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(String(data));
+      const value = JSON.parse(String(data));
+      if (typeof value === 'string' && value.startsWith('primus::ping::')) {
+        ws.send(JSON.stringify(`primus::pong::${value.slice(14)}`));
+      }
+      if (value?.context !== GATEWAY_CHAT_CONTEXT) {
+        this.others.push(value);
+        return;
+      }
+      const frame = value.frame;
       const i = this.waiters.findIndex((w) => w.pred(frame));
       if (i >= 0) {
         const [w] = this.waiters.splice(i, 1);
@@ -25,8 +40,8 @@ export class ChatClient {
     });
   }
 
-  /** Connects with `?token=`; answers once the socket is open (before `ready`). */
-  static async open(url: string, token: string, path = CHAT_SOCKET_PATH): Promise<ChatClient> {
+  /** Connects with `?token=` and opens the chat; answers once connected (before `ready`). */
+  static async open(url: string, token: string, path = '/primus'): Promise<ChatClient> {
     const ws = new WebSocket(
       `${url.replace(/^http/, 'ws')}${path}?token=${encodeURIComponent(token)}`,
     );
@@ -35,6 +50,7 @@ export class ChatClient {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    client.send({ type: 'open' });
     return client;
   }
 
@@ -62,8 +78,9 @@ export class ChatClient {
     });
   }
 
+  /** Sends a chat frame, wrapped as the gateway wants it. */
   send(frame: unknown): void {
-    this.ws.send(JSON.stringify(frame));
+    this.ws.send(JSON.stringify({ event: GATEWAY_CHAT_EVENT, params: frame }));
   }
 
   async subscribe(guid: string): Promise<any> {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import {
-  CHAT_SOCKET_PATH,
   djFanEndpoints as d,
   friendEndpoints as f,
   notificationCentreEndpoints as c,
@@ -9,6 +7,7 @@ import {
   type NotificationDto,
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { ChatClient } from '../chat/socket.testing';
 import { botText, chatUser, roomWithChat, v3 } from '../chat/testing';
 import { createRoom, eventually, RoomClient, sleep, song } from '../../realtime/test-kit';
 
@@ -319,19 +318,13 @@ describe('sending routes', () => {
 });
 
 describe('live', () => {
-  it('NOTIFY-LIVE-1: the app socket of the person shows a new notification at once', async () => {
+  it('NOTIFY-LIVE-1, GATEWAY-2: the app socket of the person (/primus, chat opened) shows a new notification at once', async () => {
     const [u] = await users(1);
-    const ws = new WebSocket(
-      `${srv.url.replace('http', 'ws')}${CHAT_SOCKET_PATH}?token=${u.token}`,
-    );
-    const frames: { type: string; notification?: NotificationDto }[] = [];
-    ws.onmessage = (e) => frames.push(JSON.parse(String(e.data)));
-    await eventually(() => expect(frames.some((x) => x.type === 'ready')).toBe(true));
+    const app = await ChatClient.ready(srv.url, u.token);
     await as(staff).call(s.user, { body: { userUuid: u.uuid, title: 'Live one', body: 'now' } });
-    await eventually(() =>
-      expect(frames.find((x) => x.type === 'notification')?.notification?.title).toBe('Live one'),
-    );
-    ws.close();
+    const live = await app.next((x) => x.type === 'notification');
+    expect((live.notification as NotificationDto).title).toBe('Live one');
+    app.close();
   });
 });
 
