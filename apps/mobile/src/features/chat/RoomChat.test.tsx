@@ -160,8 +160,9 @@ async function openRoomChat(roomRoles: unknown[] = [], language = 'en') {
 test('CHAT-LIVE-1: the history, then a live message of the room; counted on the tab while away', async () => {
   await openRoomChat();
   const socket = await serverReady();
-  expect(socket.url).toBe('ws://localhost:3000/api/chat-service/socket?token=user-token');
-  expect(socket.sent).toContainEqual({ type: 'subscribe', guid: GUID });
+  // GATEWAY-CLIENT-1: the chat rides on the app's one socket, /primus.
+  expect(socket.url).toMatch(/^ws:\/\/localhost:3000\/primus\?token=user-token&/);
+  expect(socket.chatSent()).toContainEqual({ type: 'subscribe', guid: GUID });
   // Joining lets Ana write (CHAT-JOIN-1).
   expect(calls.some((c) => c.method === 'POST' && c.url.includes('/groups/room-1/members'))).toBe(
     true,
@@ -253,7 +254,7 @@ test('CHAT-REACT-1: a reaction is given from the message and counted, live ones 
 test('CHAT-GUEST-1: a guest reads the chat read-only and is asked to sign in', async () => {
   mockSession = GUEST as typeof USER;
   await openRoomChat();
-  expect(chatSocketNow().url).toMatch(/token=guest-token$/);
+  expect(chatSocketNow().url).toMatch(/token=guest-token&/);
   expect(screen.getByTestId('room-chat-guest')).toBeTruthy();
   expect(screen.getByText('Sign in to chat')).toBeTruthy();
   expect(screen.queryByTestId('room-chat-input')).toBeNull();

@@ -1,21 +1,23 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { AppState } from 'react-native';
 import { createChatSocket, type ChatEvent, type ChatListener } from '@tt/room-client';
-import { API_URL } from '../../lib/config';
+import { gateway } from '../../lib/gateway';
 import { useSession } from '../../lib/session';
 
 /**
- * The app's one chat socket (CHAT-LIVE-1..3, @tt/room-client's createChatSocket, the same client
- * as the web's): direct messages and notifications reach it wherever the user is; a room's chat
- * arrives while its group is subscribed. A guest connects with the guest token (read only).
+ * The app's chat (CHAT-LIVE-1..3, @tt/room-client's createChatSocket, the same client as the
+ * web's) on the app's one socket with the live room (GATEWAY-CLIENT-1, lib/gateway.ts): direct
+ * messages and notifications reach it wherever the user is; a room's chat arrives while its group
+ * is subscribed. A guest connects with the guest token (read only).
  */
-export const chatSocket = createChatSocket({ origin: () => API_URL });
+export const chatSocket = createChatSocket({ gateway });
 
 export type { ChatEvent };
 
 /**
- * Keeps the chat socket on the session's token (a user's, or a guest's: read only), closed when
- * signed out; back in the foreground, a socket waiting to reconnect tries at once.
+ * Keeps the app's socket (room and chat) on the session's token (a user's, or a guest's: read
+ * only), closed when signed out; back in the foreground, a socket waiting to reconnect tries at
+ * once.
  */
 export function useChatConnection(): void {
   const session = useSession();

@@ -1,7 +1,8 @@
 /**
- * The chat socket for component tests: the platform's WebSocket is replaced by @tt/room-client's
- * FakeSocket, so a test plays the server (opens, says `ready`, sends live frames) and reads what
- * the app sent. Only tests import this file.
+ * The app's socket for component tests: the platform's WebSocket is replaced by @tt/room-client's
+ * FakeSocket, so a test plays the server (opens, says `ready`, sends live chat frames in their
+ * gateway envelope) and reads what the app sent (`chatSent()`: the chat frames). Only tests import
+ * this file.
  */
 import { act } from 'expo-router/testing-library';
 import type { ChatServerFrame, CometMessage } from '@tt/protocol';
@@ -22,10 +23,10 @@ export function installFakeWebSocket(): void {
   (globalThis as { WebSocket?: unknown }).WebSocket = FakeWebSocket;
 }
 
-/** The chat socket the app opened last (the room socket is mocked in these tests). */
+/** The socket (`/primus`, GATEWAY-CLIENT-1) the app opened last: the chat rides on it. */
 export function chatSocketNow(): FakeSocket {
-  const s = [...chatSockets].reverse().find((x) => x.url.includes('/api/chat-service/socket'));
-  if (!s) throw new Error('the app opened no chat socket');
+  const s = [...chatSockets].reverse().find((x) => x.url.includes('/primus?'));
+  if (!s) throw new Error('the app opened no socket');
   return s;
 }
 
@@ -34,7 +35,7 @@ export async function serverReady(readOnly = false, uid = 'me'): Promise<FakeSoc
   const s = chatSocketNow();
   await act(async () => {
     s.serverOpen();
-    s.serverSend({ type: 'ready', uid, readOnly } satisfies ChatServerFrame);
+    s.serverChat({ type: 'ready', uid, readOnly } satisfies ChatServerFrame);
   });
   return s;
 }
@@ -42,7 +43,7 @@ export async function serverReady(readOnly = false, uid = 'me'): Promise<FakeSoc
 /** The server sends a frame on the current chat socket. */
 export async function serverSays(frame: ChatServerFrame): Promise<void> {
   const s = chatSocketNow();
-  await act(async () => s.serverSend(frame));
+  await act(async () => s.serverChat(frame));
 }
 
 /** A CometChat message as the server answers it (the product's chat message in its metadata). */

@@ -99,7 +99,7 @@ test('CHAT-LIVE-1: a direct message shows at once in the inbox and in its open c
   expect(await screen.findByText('see you tonight')).toBeTruthy();
   expect(screen.getByText('1 unread')).toBeTruthy();
   await serverReady(false, ME);
-  expect(chatSocketNow().url).toMatch(/\/api\/chat-service\/socket\?token=e30\./);
+  expect(chatSocketNow().url).toMatch(/\/primus\?token=e30\./);
 
   await fridaWrites('2', 'doors at nine');
   expect(await screen.findByText('doors at nine')).toBeTruthy();

@@ -5,7 +5,7 @@ import {
   type KeyValueStorage,
   type RoomStoreState,
 } from '@tt/room-client';
-import { API_URL } from '../../lib/config';
+import { gateway } from '../../lib/gateway';
 import { currentToken } from '../../lib/token';
 
 /** A memory copy of the room record: the phone forgets the last room when the app restarts. */
@@ -18,11 +18,12 @@ export function memoryStorage(): KeyValueStorage {
   };
 }
 
-/** The one room store and session of the app (one room at a time). */
+/** The one room store and session of the app (one room at a time), on the app's one socket. */
 export const roomStore = createRoomStore();
 export const roomSession = createRoomSession({
   store: roomStore,
-  origin: () => API_URL,
+  gateway,
+  // Entering a room before the chat feature followed the session: the gateway follows this.
   token: currentToken,
   storage: memoryStorage(),
   // ROOM-PAGE-1: a big room's people come in pages ("Show more people" brings the next).
