@@ -310,6 +310,8 @@ const EnvSchema = z.object({
   DISCORD_AUTHORIZE_URL: z.string().url().default('https://discord.com/oauth2/authorize'),
   /** EVT-REMIND-2: how often a process looks for events that have started (their reminders). */
   EVENT_REMIND_EVERY: duration.prefault('15s'),
+  /** EVT-LIST-3: how long a process keeps an upcoming list's answer (0s: not kept). */
+  EVENT_LIST_KEEP: duration.prefault('2s'),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -162,6 +162,7 @@ export class CommunitiesService {
     if (body.slug && body.slug !== community.slug) await this.checkSlug(body.slug, community.id);
     try {
       await this.repo.update(community.id, body);
+      this.core.listsChanged(); // EVT-LIST-3: its visibility may hide or show events
     } catch (err) {
       if (isUniqueViolation(err)) throw fail('COMMUNITY_SLUG_TAKEN');
       throw err;
@@ -172,6 +173,7 @@ export class CommunitiesService {
     const { community, actor } = await this.see(auth, key);
     requireAccess(auth, 'community.owner.act', { community: { role: actor.role } });
     await this.repo.remove(community.id);
+    this.core.listsChanged(); // EVT-LIST-3
     return { success: true };
   }
 
@@ -285,6 +287,7 @@ export class CommunitiesService {
       fresh.map((r) => r.id),
       auth.uuid,
     );
+    this.core.listsChanged(); // EVT-LIST-3
     return { success: true };
   }
 
@@ -301,6 +304,7 @@ export class CommunitiesService {
       community.id,
       rooms.map((r) => r.id),
     );
+    this.core.listsChanged(); // EVT-LIST-3
     return { success: true };
   }
 

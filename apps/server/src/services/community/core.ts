@@ -3,6 +3,7 @@ import { fail } from '../../platform/errors';
 import type { RoomRef, RoomsPort, RoomViewer } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { requirePort } from '../../platform/wiring';
+import { UpcomingCache } from './events.cache';
 
 /** Who looks: a caller's token, or nobody (a public route called without one). */
 export type Viewer = RoomViewer;
@@ -20,7 +21,23 @@ export function keyKind(key: string): 'uuid' | 'id' | 'slug' {
  * them. This module keeps room ids only; it never reads the room service's tables.
  */
 export class CommunityCore {
-  constructor(readonly platform: Platform) {}
+  /** EVT-LIST-3: the upcoming lists this process keeps. */
+  readonly upcoming: UpcomingCache;
+
+  constructor(readonly platform: Platform) {
+    this.upcoming = new UpcomingCache(platform.config.EVENT_LIST_KEEP * 1000);
+  }
+
+  /**
+   * EVT-LIST-3: an event, a community's visibility or its rooms changed: the kept lists are
+   * dropped here at once and on every other process through the bus.
+   */
+  listsChanged(): void {
+    this.upcoming.drop();
+    this.platform.bus
+      .publish('community.listsChanged', { at: Date.now() })
+      .catch((err) => this.platform.log.warn({ err }, 'publishing a list change failed'));
+  }
 
   /** The room service mounts this module after installing its port. */
   private get port(): RoomsPort {

@@ -155,19 +155,26 @@ export class EventsService {
       publicOnly: !member,
       now: new Date(),
     };
-    // EVT-LIST-1/2: the rooms and total from the kept counts, the page from the start index.
-    const perRoom =
-      q.when === 'upcoming' && !q.hostUuid ? await this.counts.perRoom(filter, filter.now) : null;
-    if (perRoom) {
-      const rooms = await this.visible(filter, [...perRoom.keys()]);
-      let total = 0;
-      for (const id of rooms.keys()) total += perRoom.get(id) ?? 0;
-      const rows = await this.repo.upcomingPage(filter, [...rooms.keys()], q.limit, q.offset);
-      return { events: await this.dtos(placed(rows, rooms), viewer), total };
+    if (q.when === 'upcoming' && !q.hostUuid) {
+      // EVT-LIST-3: one kept answer for everybody; the viewer's reminders are their own.
+      const key = JSON.stringify([roomId, communityId, filter.publicOnly, q.limit, q.offset]);
+      const kept = await this.core.upcoming.get(key, () => this.upcomingPage(filter, q));
+      if (kept) return { events: await this.dtos(kept.rows, viewer), total: kept.total };
     }
     const rooms = await this.roomsOf(filter);
     const { rows, total } = await this.repo.list(filter, [...rooms.keys()], q.limit, q.offset);
     return { events: await this.dtos(placed(rows, rooms), viewer), total };
+  }
+
+  /** EVT-LIST-1/2: the page from the start index; the rooms and total from the kept counts. */
+  private async upcomingPage(filter: EventFilter, q: { limit: number; offset: number }) {
+    const perRoom = await this.counts.perRoom(filter, filter.now);
+    if (!perRoom) return null;
+    const rooms = await this.visible(filter, [...perRoom.keys()]);
+    let total = 0;
+    for (const id of rooms.keys()) total += perRoom.get(id) ?? 0;
+    const rows = await this.repo.upcomingPage(filter, [...rooms.keys()], q.limit, q.offset);
+    return { rows: placed(rows, rooms), total };
   }
 
   /** EVT-ROOM-1: the room's owner, co-owners and moderators (and platform moderators) schedule. */
@@ -245,6 +252,7 @@ export class EventsService {
     };
     try {
       const created = await this.repo.insert(row);
+      this.core.listsChanged(); // EVT-LIST-3
       // The host is reminded of their own event.
       await this.repo.rsvp(created.id, auth.uuid, true);
       return this.get(auth, created.uuid);
@@ -287,6 +295,7 @@ export class EventsService {
     }
     try {
       await this.repo.update(event.id, patch);
+      this.core.listsChanged(); // EVT-LIST-3
     } catch (err) {
       if (isUniqueViolation(err)) throw fail('EVENT_SLUG_TAKEN');
       throw err;
@@ -297,6 +306,7 @@ export class EventsService {
   async remove(auth: AuthContext, key: string) {
     const event = await this.editable(auth, key);
     await this.repo.remove(event.id);
+    this.core.listsChanged(); // EVT-LIST-3
     return { success: true };
   }
 

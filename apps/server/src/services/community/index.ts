@@ -19,6 +19,11 @@ export const communityModule = {
     const communities = new CommunitiesService(core);
     const events = new EventsService(core, communities);
     registerCommunityRoutes(app, communities, events, platform.config);
+    // EVT-LIST-3: every process drops its kept upcoming lists on any change that alters them.
+    const following = core.upcoming.follow(platform.bus);
+    app.addHook('onClose', async () => {
+      for (const off of await following) await off();
+    });
     // EVT-REMIND-2: every process looks for started events; the first to claim one announces it.
     const timer = setInterval(() => {
       events.announceDue().catch((err) => platform.log.warn({ err }, 'announcing events failed'));
