@@ -59,6 +59,8 @@ export class RoomConnection {
   private readonly log: (message: string, detail?: unknown) => void;
   private joinSeq = 0;
   private joining = false;
+  /** The joinRoom on its way, if any (a leave repeats itself once it is answered). */
+  private pendingJoin: Promise<unknown> | null = null;
   /** The state held is a page of the users (the last join asked for one and got it). */
   private paged = false;
   private loadingUsers = false;
@@ -130,7 +132,14 @@ export class RoomConnection {
    */
   stop(): void {
     if (this.stopped) return;
-    this.gateway.write({ event: 'roomLeave', room: this.opts.roomUuid, messageId: 'leave' });
+    const leave = { event: 'roomLeave', room: this.opts.roomUuid, messageId: 'leave' };
+    this.gateway.write(leave);
+    // GATEWAY-CLIENT-2: a join still on its way may land after the leave (the server handles a
+    // socket's frames concurrently): once it is answered, the leave is said again.
+    this.pendingJoin?.then(
+      () => this.gateway.write(leave),
+      () => undefined,
+    );
     this.detach();
   }
 
@@ -194,7 +203,13 @@ export class RoomConnection {
         error: null,
       });
     };
-    this.action(SOCKET_ACTIONS.joinRoom, params, onAnswer).then(
+    const joined = this.action(SOCKET_ACTIONS.joinRoom, params, onAnswer);
+    this.pendingJoin = joined;
+    const settled = () => {
+      if (this.pendingJoin === joined) this.pendingJoin = null;
+    };
+    joined.then(settled, settled);
+    joined.then(
       () => undefined,
       (err: unknown) => {
         if (seq !== this.joinSeq || this.stopped) return;

@@ -158,4 +158,39 @@ describe('the gateway: one socket for the room and the chat (GATEWAY-CLIENT-1..5
     t.open();
     expect(t.joins()).toBe(1);
   });
+
+  it('GATEWAY-CLIENT-2: a room left while its join is on its way is left again once the join is answered', async () => {
+    const t = app();
+    t.gateway.follow('tok');
+    t.session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' });
+    t.open();
+    const join = t.socket().lastAction();
+    t.session.enterRoom({ slug: 'after-dark', roomUuid: 'room-2' });
+    const leave = { event: 'roomLeave', room: 'room-1', messageId: 'leave' };
+    expect(t.socket().sent.filter((f) => JSON.stringify(f) === JSON.stringify(leave))).toHaveLength(
+      1,
+    );
+    // The server answers the first join after it handled the leave: the leave is said again.
+    t.socket().serverSend({ context: 'response', messageId: join.messageId, state: sampleState() });
+    await expect.poll(() => t.socket().sent.at(-1)).toEqual(leave);
+    expect(t.store.getState()).toMatchObject({ roomUuid: 'room-2', status: 'connecting' });
+  });
+
+  it('GATEWAY-CLIENT-1: entering a room follows the session token of now (signed in since)', () => {
+    const g = fakeGateway();
+    let token = 'guest';
+    const session = createRoomSession({
+      store: createRoomStore(),
+      gateway: g.gateway,
+      token: () => token,
+      timers: g.timers,
+    });
+    g.gateway.follow('guest');
+    g.socket().serverOpen();
+    token = 'user';
+    session.enterRoom({ slug: 'late-night', roomUuid: 'room-1' });
+    expect(g.sockets).toHaveLength(2);
+    expect(g.socket().url).toMatch(/token=user&/);
+    expect(g.sockets[0].actions()).toHaveLength(0); // not joined as the guest
+  });
 });

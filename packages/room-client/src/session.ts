@@ -10,8 +10,9 @@ export interface RoomSessionOptions extends Pick<
 > {
   store: RoomStoreApi;
   /**
-   * The session's token, read when a room is entered: a gateway that follows no token yet
-   * follows this one (the app's own follow, from its session, usually comes first).
+   * The session's token, read when a room is entered: the gateway follows it (the app follows
+   * the same token from its session too, but its effect may come after the room page's), so the
+   * room is joined as the person signed in now.
    */
   token?: () => string | null;
 }
@@ -70,7 +71,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
       }
       active?.stop();
       const now = token?.();
-      if (now && !options.gateway.currentToken) options.gateway.follow(now);
+      if (now) options.gateway.follow(now);
       active = new RoomConnection({ ...platform, ...input, store });
       active.start();
     },
