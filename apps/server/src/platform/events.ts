@@ -136,6 +136,8 @@ export interface LiveEvents {
   'room.settingsUpdated': { roomUuid: string; slugChanged: boolean };
   /** An admin reset the room: live state cleared, clients rejoin. */
   'room.reset': { roomUuid: string };
+  /** SOC-BLOCK-3: `uuid` blocked or unblocked someone: their open chat sockets reload the list. */
+  'social.blocksChanged': { uuid: string };
 }
 
 /**

@@ -258,7 +258,7 @@ export class FriendsService {
   /** SOC-BLOCK-1: a block ends the friendship, following and pending invitations, both ways. */
   async block(auth: AuthContext, other: string): Promise<BlockedUserDto> {
     await requireOtherAccount(this.platform, auth, other);
-    return this.pair(auth.uuid, other, async (tx) => {
+    const blocked = await this.pair(auth.uuid, other, async (tx) => {
       const [row] = await tx
         .insert(blockedUsers)
         .values({ userUuid: auth.uuid, blockedUuid: other })
@@ -286,6 +286,15 @@ export class FriendsService {
         );
       return toBlocked(row);
     });
+    this.blocksChanged(auth.uuid);
+    return blocked;
+  }
+
+  /** SOC-BLOCK-3: after the commit, every process's open chat sockets of `uuid` reload blocks. */
+  private blocksChanged(uuid: string): void {
+    this.platform.bus
+      .publish('social.blocksChanged', { uuid })
+      .catch((err) => this.platform.log.warn({ err }, 'publishing a block change failed'));
   }
 
   async blocked(auth: AuthContext): Promise<BlockedUserDto[]> {
@@ -350,6 +359,7 @@ export class FriendsService {
       .where(and(eq(blockedUsers.userUuid, auth.uuid), eq(blockedUsers.blockedUuid, other)))
       .returning();
     if (rows.length === 0) throw fail('BLOCK_NOT_FOUND');
+    this.blocksChanged(auth.uuid);
     return { success: true };
   }
 }
