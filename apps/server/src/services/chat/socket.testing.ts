@@ -98,6 +98,24 @@ export class ChatClient {
     this.ws.close();
   }
 
+  /** Sends a room frame (an Actionhero envelope) on the same socket. */
+  sendRoom(value: unknown): void {
+    this.ws.send(JSON.stringify(value));
+  }
+
+  /** The first frame that was not a chat frame and matches, waiting for it (a hang guard). */
+  async nextOther(pred: (f: any) => boolean, ms = 15_000): Promise<any> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.others.find(pred);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) {
+        throw new Error(`no matching frame; got ${JSON.stringify(this.others).slice(-500)}`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   /** Every queued frame of a type (taken out of the queue). */
   take(type: string): any[] {
     const out = this.frames.filter((f) => f.type === type);
