@@ -107,6 +107,46 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
     await atOne.next((f) => f.type === 'message' && f.message.id === dm.message.id);
   });
 
+  it('GATEWAY-7: a gateway socket on one process joins a room, gets its chat sent through the other, and a kick made there keeps it open', async () => {
+    const [one, two] = apps;
+    const ann = await user('ann');
+    const bob = await user('bob');
+    const asAnn = createApiClient({ baseUrl: one.url, getToken: () => ann.token });
+    const room = await asAnn.call(roomEndpoints.create, {
+      body: { name: 'Gateway', slug: `gw-${randomBytes(3).toString('hex')}` },
+    });
+    const s1 = { url: one.url } as never;
+    await v3(s1, 'POST', `/groups/${room.uuid}/members`, { token: ann.chat });
+    await v3(s1, 'POST', `/groups/${room.uuid}/members`, { token: bob.chat });
+
+    const gw = await ChatClient.ready(two.url, bob.token);
+    clients.push(gw);
+    gw.sendRoom({
+      event: 'action',
+      params: { action: 'joinRoom', roomUuid: room.uuid },
+      messageId: 1,
+    });
+    expect((await gw.nextOther((f) => f?.messageId === 1)).error).toBeUndefined();
+    await gw.subscribe(room.uuid);
+    const said = await v3(s1, 'POST', '/messages', {
+      token: ann.chat,
+      body: botText(room.uuid, 'across'),
+    });
+    await gw.next((f) => f.type === 'message' && f.message.id === said.body.data.id);
+
+    await asAnn.call(roomRoleEndpoints.create, {
+      params: { roomId: room.uuid },
+      body: { userUuid: bob.uuid, role: 'kicked' },
+    });
+    await gw.nextOther((f) => f?.message?.name === 'kickedFromRoom');
+    const dm = await v3(s1, 'POST', '/messages', {
+      token: ann.chat,
+      body: botText(bob.uuid, 'still here', {}, 'user'),
+    });
+    await gw.next((f) => f.type === 'message' && f.message.id === dm.body.data.id);
+    expect(gw.closed).toBeNull();
+  });
+
   it('CHAT-SEND-2: a mute or a ban made on one process refuses the very next message on the other', async () => {
     const [one, two] = apps;
     const ann = await user('ann');
