@@ -12,7 +12,8 @@ export interface Lease {
  * ROOM-OWNER-1: who runs each live room. Without Redis this process runs every room (fence 0).
  * With Redis a room's owner holds a lease (set-if-absent with expiry, renewed while it runs the
  * room); each new lease gets a larger fencing token, which the owner writes with the live state so
- * that a stale owner's writes are refused (ROOM-OWNER-2).
+ * that a stale owner's writes are refused (ROOM-OWNER-2). The token is never below Redis's clock
+ * in milliseconds, so it keeps growing when Redis loses its counters (ROOM-OWNER-9).
  */
 export interface RoomOwnership {
   readonly processId: string;
@@ -48,11 +49,19 @@ export class LocalOwnership implements RoomOwnership {
 }
 
 // KEYS[1] owner key, KEYS[2] fence counter; ARGV[1] process id, ARGV[2] lease ms.
+// ROOM-OWNER-9: the token is also at least Redis's clock in milliseconds, so a counter lost with
+// Redis's data (a restart without persistence) starts again above every token already stored.
 const CLAIM = `
 local v = redis.call('GET', KEYS[1])
 if v then return v end
 local f = redis.call('INCR', KEYS[2])
-v = ARGV[1] .. '|' .. f
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if f < now then
+  f = now
+  redis.call('SET', KEYS[2], string.format('%.0f', f))
+end
+v = ARGV[1] .. '|' .. string.format('%.0f', f)
 redis.call('SET', KEYS[1], v, 'PX', ARGV[2])
 return v`;
 // KEYS[1] owner key; ARGV[1] the value held, ARGV[2] lease ms. 1: renewed, 0: lost.
