@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomEndpoints } from '@tt/protocol';
+import { moderationEndpoints, roomEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../test/harness';
 import { ChatClient } from '../services/chat/socket.testing';
 import { botText, chatUser, roomWithChat, v3, type User } from '../services/chat/testing';
@@ -149,6 +149,28 @@ describe('GATEWAY-5: kicks and rights', () => {
     });
     expect(gw.closed).toBeNull();
     expect(gw.others).not.toContain('primus::server::close');
+  });
+
+  it('GATEWAY-5, CHAT-TOKEN-3: when the account’s sessions end, its chat-opened socket is told and closed for good, as is its chat-token socket', async () => {
+    const moderator = await s.createUser({ roles: ['user', 'moderator'] });
+    const ann = await chatUser(s);
+    const bob = await chatUser(s);
+    const room = (await roomWithChat(s, ann, [bob])).uuid;
+    const gw = await gateway(bob.token);
+    expect((await joinOn(gw, room)).error).toBeUndefined();
+    const chatOnly = await gateway(bob.chat);
+    await s.as(moderator.token).call(moderationEndpoints.kick, {
+      body: { userUuid: bob.uuid, reason: 'Spam' },
+    });
+    expect(
+      await gw.nextOther((f) => f?.message?.name === 'kickedFromRoom' && f.room === room),
+    ).toMatchObject({ message: { params: { reason: 'Spam' } } });
+    await gw.whenClosed();
+    expect(gw.others).toContain('primus::server::close');
+    expect(await chatOnly.next((f) => f.type === 'error')).toMatchObject({
+      code: 'SESSION_REVOKED',
+    });
+    await chatOnly.whenClosed();
   });
 
   it('CHAT-SEND-2, GATEWAY-2: a mute, hasChat:false and a ban apply to the very next message sent on the gateway', async () => {
