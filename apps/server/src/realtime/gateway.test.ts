@@ -100,6 +100,17 @@ describe('GATEWAY-1, GATEWAY-2: one socket for the room and the chat', () => {
     raw.send({ event: 'chat', params: { type: 'ping' } });
     await raw.next((f) => f?.context === 'chat' && f.frame.type === 'pong');
   });
+
+  it('GATEWAY-2: frames sent right after `open`, without waiting for `ready`, wait for the opening', async () => {
+    const ann = await chatUser(s);
+    const room = (await roomWithChat(s, ann)).uuid;
+    const raw = track(await RawSocket.open(s, ann.token));
+    raw.send({ event: 'chat', params: { type: 'open' } });
+    raw.send({ event: 'chat', params: { type: 'subscribe', guid: room } });
+    await raw.next((f) => f?.context === 'chat' && f.frame.type === 'subscribed');
+    const chat = raw.frames.filter((f: any) => f?.context === 'chat').map((f: any) => f.frame.type);
+    expect(chat).toEqual(['ready', 'subscribed']);
+  });
 });
 
 describe('GATEWAY-3: one authentication', () => {
