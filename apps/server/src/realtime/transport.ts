@@ -191,7 +191,7 @@ export class Transport implements LocalRooms {
   private refusedFrame(conn: Connection): void {
     if (!this.guard.refused(conn)) return;
     this.platform.log.warn(
-      { user: conn.auth?.uuid, ip: conn.remoteAddress },
+      { user: conn.userUuid, ip: conn.remoteAddress },
       'realtime connection closed for flooding',
     );
     conn.sendValue({ ...refusal('SOCKET_FLOODING'), context: 'api' });
