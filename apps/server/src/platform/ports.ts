@@ -8,8 +8,15 @@ import type {
   UserProfileDto,
   VoteCounts,
 } from '@tt/protocol';
-import type { SongDto, SongProvider, SongStatus, SubscriptionLevel } from '@tt/protocol';
+import type {
+  GatewayChatClientFrame,
+  SongDto,
+  SongProvider,
+  SongStatus,
+  SubscriptionLevel,
+} from '@tt/protocol';
 import type { Occupancy } from '@tt/rules';
+import type { AuthContext } from './auth';
 import type { ProviderSong } from './providers/http';
 
 /**
@@ -52,7 +59,49 @@ export interface Ports {
   subscriptions?: SubscriptionsPort;
   /** The points service: who may wear which avatar. */
   avatars?: AvatarsPort;
+  /**
+   * Installed by the chat service; used by the realtime engine's transport, which carries the chat
+   * on the one socket (GATEWAY-1..7). Absent: chat frames on /primus answer SERVICE_UNAVAILABLE.
+   */
+  chatGateway?: ChatGatewayPort;
 }
+
+/** Who a chat frame on the gateway acts as (the chat service's caller, as far as we need it). */
+export interface ChatIdentity {
+  readonly uid: string;
+  readonly readOnly: boolean;
+}
+
+/** One connection of the gateway as the chat sees it: the transport's Connection is one. */
+export interface GatewayPeer {
+  readonly id: string;
+  /** An encoded frame (already wrapped as `{context:'chat',frame}`); a Buffer is sent to many. */
+  send(frame: string | Buffer): void;
+  /** Closes the whole socket (`final`: the client is told not to reconnect). */
+  close(final: boolean): void;
+}
+
+/**
+ * GATEWAY-1..7 (docs/PROTOCOL.md): the port through which the room socket carries the chat. The
+ * chat service implements it and installs it at start (`ports.chatGateway`); the transport never
+ * reaches into the chat, and without the port (chat not in this process) `open` is refused.
+ */
+export interface ChatGatewayPort<H extends ChatIdentity = ChatIdentity> {
+  /** GATEWAY-3: who holds a chat token (`ttc_…` / `ttg_…`); null when it is not live. */
+  holderOfChatToken(token: string): Promise<H | null>;
+  /** GATEWAY-3: a verified session as the chat sees it. */
+  holderOfSession(auth: AuthContext): H;
+  /**
+   * GATEWAY-2: the connection opts in: it joins its user's direct messages and notifications and
+   * gets `ready`. Throws an AppError when it may not (answered as a chat `error`).
+   */
+  open(peer: GatewayPeer, holder: H): Promise<void>;
+  /** A chat frame of an opened connection (subscribe, unsubscribe, send, ping): answered on it. */
+  frame(peer: GatewayPeer, frame: Exclude<GatewayChatClientFrame, { type: 'open' }>): Promise<void>;
+  /** The connection closed: it leaves every topic. */
+  closed(peer: GatewayPeer): void;
+}
+
 
 /** What a push carries. Silent pushes have no title or body: data only (NOTIFY-PUSH-3). */
 export interface PushMessage {

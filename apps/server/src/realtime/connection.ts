@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { directSocket, textFrame } from './fanout';
 import type { AuthContext } from '../platform/auth';
-import type { ChatIdentity } from './gateway-chat';
+import type { ChatIdentity } from '../platform/ports';
 import type { Buckets, Refusal } from './guard';
 import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 

@@ -5,58 +5,12 @@ import {
   type ChatServerFrame,
   type ErrorCode,
 } from '@tt/protocol';
-import type { AuthContext } from '../platform/auth';
 import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/service';
+import type { ChatGatewayPort } from '../platform/ports';
 import type { Connection } from './connection';
 import { ROOM_ERRORS } from './errors';
 import type { SocketGuard } from './guard';
-
-/** Who a chat frame on the gateway acts as (the chat service's caller, as far as we need it). */
-export interface ChatIdentity {
-  readonly uid: string;
-  readonly readOnly: boolean;
-}
-
-/** One connection of the gateway as the chat sees it: the transport's Connection is one. */
-export interface GatewayPeer {
-  readonly id: string;
-  /** An encoded frame (already wrapped as `{context:'chat',frame}`); a Buffer is sent to many. */
-  send(frame: string | Buffer): void;
-  /** Closes the whole socket (`final`: the client is told not to reconnect). */
-  close(final: boolean): void;
-}
-
-/**
- * GATEWAY-1..7 (docs/PROTOCOL.md): the port through which the room socket carries the chat. The
- * chat service implements it and offers it at start (`offerChatGateway`); the transport never
- * reaches into the chat, and without the port (chat not in this process) `open` is refused.
- */
-export interface ChatGatewayPort<H extends ChatIdentity = ChatIdentity> {
-  /** GATEWAY-3: who holds a chat token (`ttc_…` / `ttg_…`); null when it is not live. */
-  holderOfChatToken(token: string): Promise<H | null>;
-  /** GATEWAY-3: a verified session as the chat sees it. */
-  holderOfSession(auth: AuthContext): H;
-  /**
-   * GATEWAY-2: the connection opts in: it joins its user's direct messages and notifications and
-   * gets `ready`. Throws an AppError when it may not (answered as a chat `error`).
-   */
-  open(peer: GatewayPeer, holder: H): Promise<void>;
-  /** A chat frame of an opened connection (subscribe, unsubscribe, send, ping): answered on it. */
-  frame(peer: GatewayPeer, frame: Exclude<GatewayChatClientFrame, { type: 'open' }>): Promise<void>;
-  /** The connection closed: it leaves every topic. */
-  closed(peer: GatewayPeer): void;
-}
-
-const offered = new WeakMap<Platform, ChatGatewayPort>();
-
-/** The chat service offers its side of the gateway (at register); answers the withdrawal. */
-export function offerChatGateway(platform: Platform, port: ChatGatewayPort): () => void {
-  offered.set(platform, port);
-  return () => {
-    if (offered.get(platform) === port) offered.delete(platform);
-  };
-}
 
 /** GATEWAY-1: a chat frame as it travels on the gateway. */
 export const gatewayFrame = (frame: ChatServerFrame): string =>
@@ -98,7 +52,7 @@ export class GatewayChat {
   ) {}
 
   private get port(): ChatGatewayPort | undefined {
-    return offered.get(this.platform);
+    return this.platform.ports.chatGateway;
   }
 
   /**

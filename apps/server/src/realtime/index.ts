@@ -38,6 +38,8 @@ export const realtimeComponent: Component = {
       'everyone in a room shows as "User" with the default avatar; taking a DJ seat is refused with SERVICE_UNAVAILABLE ("Something went wrong, please try again"), as the verified address cannot be read (ACCESS-FACTS-1)',
     subscriptions:
       'nobody holds Pro: in a PRO_PLAN_OWNER room only its owner and co-owners DJ (RR-DJ-3)',
+    chatGateway:
+      'the one socket carries rooms only: chat frames are answered SERVICE_UNAVAILABLE and a chat token opens nothing (GATEWAY-2)',
   },
 };
 

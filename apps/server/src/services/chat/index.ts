@@ -1,5 +1,4 @@
 import type { ServiceModule } from '../../platform/service';
-import { offerChatGateway } from '../../realtime/gateway-chat';
 import { installCometAlias } from './alias';
 import { registerCometRoutes } from './comet.routes';
 import { registerGifRoutes } from './gifs';
@@ -29,7 +28,7 @@ export const chatService: ServiceModule = {
 
     // GATEWAY-1: the room socket's transport carries the chat through this port.
     const hub = new ChatHub(core, messages);
-    const withdraw = offerChatGateway(platform, hub);
+    platform.ports.chatGateway = hub;
     const removeAlias = installCometAlias(app.server);
 
     consumeChatWork(platform, core, members);
@@ -46,12 +45,14 @@ export const chatService: ServiceModule = {
         hub.recheck(roomUuid, userUuid ?? undefined),
       ),
       await bus.subscribe('room.settingsUpdated', ({ roomUuid }) => hub.recheck(roomUuid)),
+      // SOC-BLOCK-3: a block or unblock applies to the person's open sockets at once.
+      await bus.subscribe('social.blocksChanged', ({ uuid }) => hub.refreshBlocked(uuid)),
       await bus.subscribe('user.profileUpdated', ({ uuid }) => core.profiles.forget(uuid)),
     ];
 
     app.addHook('onClose', async () => {
       removeAlias();
-      withdraw();
+      if (platform.ports.chatGateway === hub) platform.ports.chatGateway = undefined;
       await hub.close();
       await Promise.all(offs.map((off) => off()));
     });

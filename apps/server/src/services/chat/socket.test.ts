@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { authEndpoints, chatTokenEndpoints, roomRoleEndpoints } from '@tt/protocol';
+import {
+  authEndpoints,
+  chatTokenEndpoints,
+  friendEndpoints,
+  roomRoleEndpoints,
+} from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createRoom } from '../room/testing';
 import { ChatClient } from './socket.testing';
@@ -106,6 +111,35 @@ describe('CHAT-LIVE-1: delivery', () => {
     } finally {
       s.app.platform.ports.social = social;
     }
+  });
+});
+
+describe('SOC-BLOCK-3: a block applies to open sockets', () => {
+  /**
+   * Bob writes, then Ann writes a marker; answers whether the reader got Bob's message by the time
+   * the marker arrived (messages of one room reach a socket in order).
+   */
+  const round = async (c: ChatClient, i: number) => {
+    const probe = await post(bob, `probe ${i}`);
+    const marker = await post(ann, `marker ${i}`);
+    await c.next((f) => f.type === 'message' && f.message.id === marker.body.data.id);
+    return c.take('message').some((f) => f.message.id === probe.body.data.id);
+  };
+
+  it('SOC-BLOCK-3: blocking and unblocking over REST changes what an open socket gets, without reconnecting', async () => {
+    const blocker = await chatUser(s);
+    await v3(s, 'POST', `/groups/${room}/members`, { token: blocker.chat });
+    const c = await connect(blocker.chat);
+    await c.subscribe(room);
+    let i = 0;
+    expect(await round(c, i++)).toBe(true);
+    await s.as(blocker.token).call(friendEndpoints.block, { body: { blockedUserUuid: bob.uuid } });
+    // The change reaches the socket over the bus: wait until a probe is hidden, then it stays so.
+    await expect.poll(() => round(c, i++), { timeout: 15_000 }).toBe(false);
+    expect(await round(c, i++)).toBe(false);
+    await s.as(blocker.token).call(friendEndpoints.unblock, { params: { id: bob.uuid } });
+    await expect.poll(() => round(c, i++), { timeout: 15_000 }).toBe(true);
+    expect(await round(c, i++)).toBe(true);
   });
 });
 

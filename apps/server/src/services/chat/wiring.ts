@@ -1,8 +1,8 @@
 import type { Wiring } from '../../platform/wiring';
 
-/** The chat service's ports (platform/wiring.ts): it installs none and can run without each. */
+/** The chat service's ports (platform/wiring.ts): it installs the gateway's chat side and can run without each it uses. */
 export const chatWiring: Wiring = {
-  provides: [],
+  provides: ['chatGateway'],
   requires: [],
   optional: {
     rooms:
