@@ -13,7 +13,7 @@
  * Flood (`-- flood`): REST p50/p95 while BENCH_FLOOD_ATTACKERS (default 5) users flood the room
  * socket, against no flood, with the socket rate limits on and lifted (bench/flood.ts);
  * BENCH_FLOOD_LISTENERS (default 100) guests in the flooded room; BENCH_SECONDS, BENCH_CONCURRENCY.
- * Chat (`-- chat`): BENCH_CHAT_LISTENERS (default 2000) guests on the chat socket subscribed to one
+ * Chat (`-- chat`): BENCH_CHAT_LISTENERS (default 2000) guests on the one socket (/primus, chat opened) subscribed to one
  * room's chat, BENCH_CHAT_SENDERS (10) users posting BENCH_CHAT_RATE (200) messages/s in all for
  * BENCH_CHAT_SECONDS (10) over REST; delivery latency against a bare ws broadcast (bench/chat.ts).
  * Cluster (`-- cluster`, needs DATABASE_URL and REDIS_URL): BENCH_CLUSTER_PROCESSES (default 4)

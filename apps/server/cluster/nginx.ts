@@ -7,7 +7,7 @@ import { endGroup } from './processes';
 
 /**
  * Debian's nginx as the load balancer of a local cluster: round robin over the app processes,
- * websocket upgrade for /primus and the chat socket, no sticky sessions, /metrics kept inside.
+ * websocket upgrade for /primus (rooms and chat on one socket), no sticky sessions, /metrics kept inside.
  */
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
