@@ -2,15 +2,13 @@ import { z } from 'zod';
 import type { NotificationDto } from '../notification/centre';
 
 /**
- * Chat objects on the wire. The REST subset and the chat socket speak CometChat's shapes (REST
+ * Chat objects on the wire. The REST subset and the one socket's chat frames speak CometChat's shapes (REST
  * API v3.0: message, group, member, conversation objects, sentAt in seconds); each message
  * carries the product's own chat message as data.metadata.chatMessage.
  */
 
 /** The appId our chat tokens belong to (sent back with every token; any `appid` header is accepted). */
 export const CHAT_APP_ID = 'turntable-live';
-/** The chat socket, on the same origin. */
-export const CHAT_SOCKET_PATH = '/api/chat-service/socket';
 /** The longest text the schema lets through; CHAT_MESSAGE_MAX_LENGTH is the real limit. */
 export const CHAT_TEXT_HARD_MAX = 10_000;
 /** A message's metadata (or customData) once serialised: at most this many characters. */
@@ -163,7 +161,7 @@ export const CometErrorBody = z.object({
 });
 export type CometErrorBody = z.infer<typeof CometErrorBody>;
 
-/** The chat socket's frames (server → client). */
+/** The chat's frames (server → client), carried on the one socket (GATEWAY-1). */
 export type ChatServerFrame =
   | { type: 'ready'; uid: string; readOnly: boolean }
   | { type: 'subscribed'; guid: string }
@@ -183,7 +181,7 @@ export type ChatServerFrame =
   | { type: 'notification'; notification: NotificationDto }
   | { type: 'pong' };
 
-/** The chat socket's frames (client → server). `send` takes the body of POST /v3.0/messages. */
+/** The chat's frames (client → server) on the one socket. `send` takes the body of POST /v3.0/messages. */
 export const ChatClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), guid: z.string().min(1).max(100) }),
   z.object({ type: z.literal('unsubscribe'), guid: z.string().min(1).max(100) }),
