@@ -17,18 +17,38 @@ export async function joinChat(base: string, u: ChatUser, roomUuid: string): Pro
 }
 
 /**
- * Posts one message, retried with the same muid while the cluster is disturbed (a retried send
+ * Posts one message (mentioning `mention` at its end), retried with the same muid while the cluster is disturbed (a retried send
  * answers the first one). Answers the text when the server accepted it, null when it never did.
  */
-export async function post(base: string, u: ChatUser, roomUuid: string, n: number) {
-  const text = `soak ${u.name} #${n} ${randomUUID().slice(0, 8)}`;
+export async function post(
+  base: string,
+  u: ChatUser,
+  roomUuid: string,
+  n: number,
+  mention?: { uuid: string; name: string },
+) {
+  const tail = mention ? ` @${mention.name}` : '';
+  const text = `soak ${u.name} #${n} ${randomUUID().slice(0, 8)}${tail}`;
+  // NOTIFY-CHAT-2: a mention as the apps send it, in the message's metadata.
+  const metadata = mention && {
+    chatMessage: {
+      message: text,
+      mentions: [
+        {
+          userUuid: mention.uuid,
+          userNickname: mention.name,
+          start: text.length - tail.length + 1,
+        },
+      ],
+    },
+  };
   const body = {
     receiver: roomUuid,
     receiverType: 'group',
     category: 'message',
     type: 'text',
     muid: randomUUID(),
-    data: { text },
+    data: { text, ...(metadata ? { metadata } : {}) },
   };
   try {
     await retrying(() => http(base, 'POST', `${V3}/messages`, { chat: u.chat, body }), 60_000);

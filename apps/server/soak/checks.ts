@@ -227,3 +227,16 @@ export async function safely(
     return [{ name, ok: false, detail: `the check itself failed: ${String(err).slice(0, 300)}` }];
   }
 }
+
+/**
+ * Runs a check until it passes or `ms` have gone (work still in flight at the end of the chaos —
+ * a credit or a notification being delivered — settles meanwhile); answers its last result.
+ */
+export async function settling(check: () => Promise<Check[]>, ms = 60_000): Promise<Check[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const result = await check();
+    if (result.every((c) => c.ok) || Date.now() > deadline) return result;
+    await wait(2000);
+  }
+}

@@ -13,9 +13,13 @@ import {
   checkRoomState,
   checkVotes,
   safely,
+  settling,
   type Check,
 } from './checks';
 import { api, requests, retrying } from './http';
+import { fencesOf, ProcessLogs } from './logs';
+import { checkNotifications } from './notifications';
+import { ageAccounts, checkPoints, SOAK_MIN_PLAYED_SECONDS } from './points';
 import { RoomBot, soakSong } from './room-bot';
 import { startPostgres, startRedis } from './services';
 import { grantUpload, toneFile, upload, verifyAccounts } from './uploads';
@@ -47,21 +51,25 @@ const postgres = await startPostgres();
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-soak-'));
 const tone = await toneFile();
 log(`private PostgreSQL ${postgres.url}, Redis ${redis.url}`);
+const prefix = `tt-soak-${randomBytes(3).toString('hex')}:`;
 const cluster = await startCluster({
   processes: PROCESSES,
   env: {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     DATA_DIR: dataDir,
-    REDIS_PREFIX: `tt-soak-${randomBytes(3).toString('hex')}:`,
+    REDIS_PREFIX: prefix,
     WEB_DIST: path.join(dataDir, 'no-web'),
     ROOM_LEASE_MS: '3000',
     SONG_TRANSCODE_CONCURRENCY: '1',
+    // PTS-DJ-4: the soak's songs are short; they pay all the same (the points check).
+    POINTS_MIN_PLAYED_SECONDS: String(SOAK_MIN_PLAYED_SECONDS),
   },
   firstEnv: { SEED_DEMO: 'false' },
 });
 const base = cluster.url;
 log(`cluster at ${base}`);
+const logs = new ProcessLogs(cluster);
 
 let stopping = false;
 const cleanup = async () => {
@@ -105,6 +113,7 @@ try {
   const uploader = await account('up');
   const accounts = [owner, ...djs, ...listeners, ...chatters, ...webs, mod, uploader];
   await verifyAccounts(postgres, mod.uuid);
+  await ageAccounts(postgres.url);
   for (const a of accounts) a.token = await retrying(() => login(a));
   await grantUpload(base, mod.token, uploader.uuid);
   const room = await api(base, owner.token).call(roomEndpoints.create, {
@@ -141,11 +150,16 @@ try {
     );
   // The DJs go on through the checks (the vote check needs fresh songs).
   let djsOn = true;
+  // A DJ's socket is back within seconds of a kill, well within the leave grace: a DJ refused as
+  // "not a DJ" lost the seat to a fault (the room check counts them).
+  let notDj = 0;
   const djLoop = (async () => {
     while (djsOn) {
-      await djTurn().catch((err: unknown) =>
-        log(`(${String((err as Error)?.message ?? err).slice(0, 120)})`),
-      );
+      await djTurn().catch((err: unknown) => {
+        const text = String((err as Error)?.message ?? err);
+        if (/not a DJ/i.test(text)) notDj++;
+        log(`(${text.slice(0, 120)})`);
+      });
       await wait(100);
     }
   })();
@@ -162,10 +176,14 @@ try {
   // Chat bots: a message every 2 s each, retried with its muid while the cluster is disturbed.
   const accepted: string[] = [];
   let refused = 0;
+  // The second one mentions a listener in every third message (the notifications check).
+  const mentioned = listeners[0];
+  const marker = `@${mentioned.name}`;
   chatters.forEach((c, i) => {
     let n = 0;
     loop(2000, async () => {
-      const text = await post(base, c, room.uuid, ++n + i * 100_000);
+      const mention = i === 1 && n % 3 === 0 ? mentioned : undefined;
+      const text = await post(base, c, room.uuid, ++n + i * 100_000, mention);
       if (text) accepted.push(text);
       else refused++;
     });
@@ -199,9 +217,11 @@ try {
     const at = (Date.now() - chaosFrom) / (end - chaosFrom);
     if (!redisDone && at >= 0.35) {
       redisDone = true;
-      log('restarting Redis');
+      const fences = () => fencesOf(redis.url, prefix, postgres.url, room.uuid);
+      log(`restarting Redis (${await fences()})`);
       await redis.restart();
       log('Redis is back');
+      void wait(10_000).then(async () => log(`10 s after the Redis restart: ${await fences()}`));
     } else if (!pgDone && at >= 0.65) {
       pgDone = true;
       dbWindow = [Date.now(), 0];
@@ -212,6 +232,7 @@ try {
     } else if (Date.now() >= nextKill) {
       const i = Math.floor(Math.random() * PROCESSES);
       log(`${signal} to process ${i + 1}`);
+      logs.keep(i, signal);
       if (signal === 'SIGKILL') {
         kills.push(Date.now());
         await cluster.kill(i);
@@ -242,11 +263,29 @@ try {
         (port) => cluster.processes[cluster.ports.indexOf(port)]?.output() ?? '(not running)',
       ),
     )),
-    checkFaults(dbWindow, kills, started),
   ];
+  const onStage = (
+    await retrying(() =>
+      api(base, owner.token).call(roomEndpoints.roomState, { params: { id: room.uuid } }),
+    )
+  ).djs.length;
+  checks.push({
+    name: 'room: the DJs kept their seats through the chaos',
+    ok: notDj === 0 && onStage === djBots.length,
+    detail: `${onStage} of ${djBots.length} DJs on stage at the end, ${notDj} actions refused as "not a DJ"`,
+  });
+  // The DJs step down, so that no play ends while the points are counted.
   djsOn = false;
-  for (const b of present) b.leave();
   await djLoop;
+  for (const d of djBots) await d.action('removeDj', {}).catch(() => {});
+  checks.push(
+    ...(await safely('points', () => settling(() => checkPoints(base, postgres.url, room.uuid)))),
+    ...(await safely('notifications', () =>
+      settling(() => checkNotifications(base, postgres.url, room.uuid, mentioned, marker)),
+    )),
+    checkFaults(dbWindow, kills, started),
+  );
+  for (const b of present) b.leave();
 } catch (err) {
   checks.push({ name: 'the soak ran to its end', ok: false, detail: String(err) });
 }
@@ -262,5 +301,6 @@ console.log(
   ].join('\n'),
 );
 stopping = true;
+log(`the processes' output: ${await logs.write().catch((err: Error) => err.message)}`);
 await cleanup();
 process.exit(failed.length === 0 ? 0 : 1);
