@@ -106,6 +106,8 @@ export class LiveRoom {
   /** The persisted part (DJs, song, votes) changed since the last save. */
   dirty = false;
   endTimer: NodeJS.Timeout | null = null;
+  /** RR-TIMER-4: the last song's end being written; the live state is not saved before it is. */
+  ending: Promise<unknown> | null = null;
   roleTimer: NodeJS.Timeout | null = null;
   /** While rebuilding a room nobody is connected to, nothing is sent. */
   muted = false;

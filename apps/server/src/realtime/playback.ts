@@ -18,8 +18,9 @@ export interface PlaybackDeps {
   enqueue(roomUuid: string, fn: (room: LiveRoom | undefined) => Promise<void> | void): void;
   /** NOTIFY-ROOM-1: a song started in a room where none was playing. */
   wentLive(roomUuid: string, djUuid: string): void;
-  /** PTS-DJ-1: a song ended, with who liked, starred and heard it (for points). */
-  played(play: SongPlay): void;
+  /** PTS-DJ-1: a song ended, with who liked, starred and heard it (for points); resolves once
+   * the announcement is written (or failed and was logged). */
+  played(play: SongPlay): Promise<void>;
 }
 
 /** A finished song, as `room.songPlayed` carries it (the end time is stamped when announced). */
@@ -79,7 +80,7 @@ export class Playback {
       room.unseat(dj);
     }
     const w = room.writer();
-    this.endOps(room, w);
+    const ending = this.endOps(room, w);
     const started = this.startOps(room, w);
     if (!started && room.state.nowPlaying !== null) {
       w.replace('/nowPlaying', null);
@@ -89,6 +90,11 @@ export class Playback {
     if (started) await this.recordStart(room, started);
     room.flush(w, 'playedSong');
     this.arm(room);
+    // RR-TIMER-4: the room's state moves on (it is saved after this task) only once the song's
+    // end is written: a process killed after the save leaves neither the play nor its end unwritten.
+    room.ending = ending;
+    await ending;
+    if (room.ending === ending) room.ending = null;
   }
 
   /** Nothing plays and the lineup changed (a DJ sat down or chose a song): play if someone can. */
@@ -128,28 +134,33 @@ export class Playback {
     room.endTimer = null;
   }
 
-  /** Records the end of the song playing (played seconds, final votes); resets votes, rotates. */
-  private endOps(room: LiveRoom, w: PatchWriter): void {
+  /**
+   * Records the end of the song playing (played seconds, final votes; the play announced); resets
+   * votes, rotates. Answers when those writes are done (they never reject).
+   */
+  private endOps(room: LiveRoom, w: PatchWriter): Promise<unknown> {
     const playing = room.playing;
     const np = room.state.nowPlaying;
-    if (!playing || !np) return;
+    if (!playing || !np) return Promise.resolve();
     this.disarm(room);
     const now = Date.now();
     songEnded(room, np.song, now);
     const playedSeconds = Math.round(Math.max(0, Math.min(np.endTime, now) - np.startTime) / 1000);
     const songId = np.song.songShortId ?? `${np.song.artistName} – ${np.song.trackName}`;
-    this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds, np.song));
+    const writes: Promise<unknown>[] = [
+      this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds, np.song)),
+    ];
     if (playing.recentSongId !== null) {
-      this.deps.track(
-        this.deps
-          .rooms()
-          .songEnded({
-            recentSongId: playing.recentSongId,
-            voteCounts: { ...room.state.voteCounts },
-            playedSeconds,
-          })
-          .catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed')),
-      );
+      const ended = this.deps
+        .rooms()
+        .songEnded({
+          recentSongId: playing.recentSongId,
+          voteCounts: { ...room.state.voteCounts },
+          playedSeconds,
+        })
+        .catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed'));
+      this.deps.track(ended);
+      writes.push(ended);
     }
     // The DJ who played goes to the end of the lineup (if still seated).
     if (room.state.djs[0]?.uuid === playing.djUuid && room.state.djs.length > 1) {
@@ -166,6 +177,7 @@ export class Playback {
     room.votes.clear();
     room.playing = null;
     room.dirty = true;
+    return Promise.all(writes);
   }
 
   /** Puts the next DJ with a song first and plays that song. */

@@ -62,14 +62,20 @@ export abstract class RoomRuntime {
     });
   }
 
-  /** PTS-DJ-1: a finished song goes to the points service (one event per play, WORK-OUTBOX-3). */
-  private announcePlay({ startTime, ...play }: SongPlay): void {
+  /**
+   * PTS-DJ-1: a finished song goes to the points service (one event per play, WORK-OUTBOX-3);
+   * resolves once it is written (RR-TIMER-4), or failed and was logged.
+   */
+  private announcePlay({ startTime, ...play }: SongPlay): Promise<void> {
     const eventId = eventIdOf(`play:${play.roomUuid}:${startTime}`);
-    this.track(
-      this.platform.outbox
-        .emit('room.songPlayed', { ...play, endedAt: new Date().toISOString() }, eventId)
-        .catch((err: unknown) => this.platform.log.warn({ err }, 'announcing a play failed')),
-    );
+    const written = this.platform.outbox
+      .emit('room.songPlayed', { ...play, endedAt: new Date().toISOString() }, eventId)
+      .then(
+        () => undefined,
+        (err: unknown) => this.platform.log.warn({ err }, 'announcing a play failed'),
+      );
+    this.track(written);
+    return written;
   }
 
   /**
@@ -183,6 +189,8 @@ export abstract class RoomRuntime {
         const wait = (this.lastSaved.get(roomUuid) ?? 0) + this.options.saveIntervalMs - Date.now();
         if (wait > 0 && !this.closing) await sleep(wait);
         this.lastSaved.set(roomUuid, Date.now());
+        // RR-TIMER-4: a song's end is written before the state that moved past it.
+        await this.rooms.get(roomUuid)?.ending;
         s.dirty = false;
         const room = this.rooms.get(roomUuid);
         const snapshot = room ? snapshotOf(room) : null;

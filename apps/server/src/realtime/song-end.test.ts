@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../test/harness';
+import { workEvents } from '../platform/outbox/testing';
+import { recentSongs } from '../services/room/schema';
+import { createRoom, eventually, RoomClient, sleep, song, startRealtimeServer } from './test-kit';
+
+/**
+ * RR-TIMER-4 (docs/ROOM-RULES.md): the saved live state never moves past a song whose end is not
+ * written. Found by the soak: a process killed just after a song ended had saved the next song
+ * while the old one's end (its recent-songs entry; the play for points likewise) was still on its
+ * way, so the next owner never wrote it. Here the database is slow to take the end, and the saved
+ * state is watched as a next owner would load it.
+ */
+let running: { server: TestServer; client?: RoomClient } | null = null;
+afterEach(async () => {
+  running?.client?.disconnect();
+  await running?.server.close();
+  running = null;
+});
+
+describe('the end of a song', () => {
+  it('RR-TIMER-4: when the saved state holds the next song, the last one is closed in the recent songs and announced as a play', async () => {
+    const s = await startRealtimeServer({ realtime: { leaveGraceMs: 30_000 } });
+    running = { server: s };
+    const dj = await s.createUser();
+    const room = await createRoom(s, dj.token);
+    const rooms = s.app.platform.ports.rooms!;
+    const outbox = s.app.platform.outbox;
+    // Writes of a song's end take a while (a loaded database).
+    const songEnded = rooms.songEnded.bind(rooms);
+    rooms.songEnded = async (input) => {
+      await sleep(1500);
+      return songEnded(input);
+    };
+    const emit = outbox.emit.bind(outbox) as (...args: unknown[]) => Promise<unknown>;
+    (outbox as unknown as { emit: typeof emit }).emit = async (...args) => {
+      if (args[0] === 'room.songPlayed') await sleep(1500);
+      return emit(...args);
+    };
+    const c = await RoomClient.join(s, dj, room.uuid);
+    running.client = c;
+    await c.action('addDj', { song: song('First', 2) });
+    await c.action('updateNextSong', { song: song('Second', 30) });
+
+    // The moment a next owner would find the second song playing…
+    await eventually(async () => {
+      const saved = (await rooms.loadLiveState(room.uuid)) as {
+        nowPlaying?: { song: { trackName: string } } | null;
+      } | null;
+      expect(saved?.nowPlaying?.song.trackName).toBe('Second');
+    }, 20_000);
+    // …the first one's end is written: its recent-songs entry and its play.
+    const entries = await s.app.platform.db
+      .select({ song: recentSongs.song, playedSeconds: recentSongs.playedSeconds })
+      .from(recentSongs)
+      .where(eq(recentSongs.djUuid, dj.uuid));
+    const first = entries.find((e) => e.song.trackName === 'First');
+    expect(first?.playedSeconds).toBeGreaterThan(0);
+    const plays = await workEvents(s.app.platform.db, 'room.songPlayed');
+    expect(plays.filter((p) => p.roomUuid === room.uuid).map((p) => p.trackName)).toEqual([
+      'First',
+    ]);
+  });
+});
