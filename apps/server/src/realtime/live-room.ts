@@ -108,6 +108,11 @@ export class LiveRoom {
   endTimer: NodeJS.Timeout | null = null;
   /** RR-TIMER-4: the last song's end being written; the live state is not saved before it is. */
   ending: Promise<unknown> | null = null;
+  /**
+   * PTS-DJ-5: people who voted on the song playing before the room moved to this process and have
+   * not rejoined yet; they count as present at the song's end until `until` (the leave grace).
+   */
+  restoredVoters: { uuids: Set<string>; until: number } | null = null;
   roleTimer: NodeJS.Timeout | null = null;
   /** While rebuilding a room nobody is connected to, nothing is sent. */
   muted = false;
@@ -239,6 +244,7 @@ export class LiveRoom {
     if (!member) return { wasPlaying: false };
     if (member.leaveTimer) clearTimeout(member.leaveTimer);
     this.members.delete(uuid);
+    this.restoredVoters?.uuids.delete(uuid);
     const w = this.writer();
     const { wasPlaying } = this.isDj(uuid) ? this.unseatOps(w, uuid, false) : { wasPlaying: false };
     for (const list of ['floorUsers', 'audienceUsers', 'allUsers'] as const) {

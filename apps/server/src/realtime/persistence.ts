@@ -39,6 +39,8 @@ export const PersistedRoom = z.object({
     z.string(),
     z.object({ like: z.boolean().optional(), star: z.boolean().optional() }),
   ),
+  /** PTS-DJ-5: the voters who are people (not guests or bots). */
+  people: z.array(z.string()).optional(),
 });
 export type PersistedRoom = z.infer<typeof PersistedRoom>;
 
@@ -65,6 +67,11 @@ export function snapshotOf(room: LiveRoom): PersistedRoom | null {
           }
         : null,
     votes: Object.fromEntries(room.votes),
+    people: [...room.votes.keys()].filter((uuid) => {
+      const m = room.members.get(uuid);
+      if (!m) return room.restoredVoters?.uuids.has(uuid) ?? false;
+      return m.tokenRole !== 'guest' && m.tokenRole !== 'bot';
+    }),
   };
 }
 
@@ -75,13 +82,15 @@ export function parsePersisted(raw: unknown): PersistedRoom | null {
 
 /**
  * Rebuilds a room from its persisted part: the DJs are back in their seats as users without a
- * connection (they leave after the grace period unless they reconnect), the song keeps its times.
+ * connection (they leave after the grace period unless they reconnect), the song keeps its times,
+ * its voters count as present until `graceEnds` unless they rejoin first (PTS-DJ-5).
  * No message is sent: nobody is connected yet.
  */
 export function restoreInto(
   room: LiveRoom,
   saved: PersistedRoom,
   profiles: Map<string, UserProfileDto | GhostUserProfile>,
+  graceEnds: number,
 ): void {
   room.muted = true;
   for (const dj of saved.djs) {
@@ -126,6 +135,8 @@ export function restoreInto(
     }
     w.replace('/voteCounts', counts);
     w.replace('/vibeMeter', vibeMeter(counts));
+    const people = (saved.people ?? []).filter((u) => u in saved.votes);
+    room.restoredVoters = { uuids: new Set(people), until: graceEnds };
   }
   w.take();
   room.muted = false;

@@ -40,6 +40,11 @@ function playOf(
       .filter((u) => u.tokenRole !== 'guest' && u.tokenRole !== 'bot' && u.uuid !== djUuid)
       .map((u) => u.uuid),
   );
+  // PTS-DJ-5: voters still reconnecting after the room moved here count as in the room.
+  const restored = room.restoredVoters;
+  if (restored && Date.now() < restored.until) {
+    for (const uuid of restored.uuids) if (uuid !== djUuid) people.add(uuid);
+  }
   const likers: string[] = [];
   const starrers: string[] = [];
   for (const [uuid, votes] of room.votes) {
@@ -175,6 +180,7 @@ export class Playback {
         w.replace(pointer('allUserData', voter, 'songVotes'), {});
     }
     room.votes.clear();
+    room.restoredVoters = null;
     room.playing = null;
     room.dirty = true;
     return Promise.all(writes);

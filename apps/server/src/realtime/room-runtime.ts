@@ -286,7 +286,7 @@ export abstract class RoomRuntime {
     this.rooms.set(roomUuid, room);
     if (saved) {
       const profiles = await this.profiles(saved.djs.map((d) => d.uuid));
-      restoreInto(room, saved, profiles);
+      restoreInto(room, saved, profiles, Date.now() + this.options.leaveGraceMs);
       for (const m of room.members.values()) this.armLeave(room, m);
       await this.afterRoomLoaded(room);
       if (room.state.nowPlaying && room.state.nowPlaying.endTime <= Date.now()) {

@@ -62,4 +62,35 @@ describe('the end of a song', () => {
       'First',
     ]);
   });
+
+  it('PTS-DJ-5: after the room moves to another process, the song’s voters count at its end while they reconnect', async () => {
+    const realtime = { leaveGraceMs: 30_000 };
+    const first = await startRealtimeServer({ keep: true, realtime });
+    running = { server: first };
+    const dj = await first.createUser();
+    const fan = await first.createUser();
+    const room = await createRoom(first, dj.token);
+    const onStage = await RoomClient.join(first, dj, room.uuid);
+    await onStage.action('addDj', { song: song('Voted', 6) });
+    const listening = await RoomClient.join(first, fan, room.uuid);
+    await listening.action('voteOnSong', { songVotes: { like: true, star: true } });
+    const rooms = first.app.platform.ports.rooms!;
+    await eventually(async () =>
+      expect(JSON.stringify(await rooms.loadLiveState(room.uuid))).toContain(fan.uuid),
+    );
+    onStage.disconnect();
+    listening.disconnect();
+    // The process goes; another one takes the room over, and the song ends before anyone is back.
+    await first.close();
+    const second = await startRealtimeServer({ reuse: first, realtime });
+    running = { server: second };
+    await eventually(async () => {
+      const plays = await workEvents(second.app.platform.db, 'room.songPlayed');
+      const play = plays.find((p) => p.roomUuid === room.uuid);
+      expect(play).toBeDefined();
+      expect(play!.likers).toEqual([fan.uuid]);
+      expect(play!.starrers).toEqual([fan.uuid]);
+      expect(play!.listeners).toEqual([fan.uuid]);
+    }, 20_000);
+  });
 });
