@@ -77,7 +77,8 @@ export async function checkPoints(base: string, dbUrl: string, roomUuid: string)
     seen.add(id);
     ended++;
     if (s.played_seconds === 0) {
-      endLost.push(`#${s.id} (played ${e.playedSeconds} s)`);
+      // A song skipped at once really played 0 s; otherwise its end was not written.
+      if (e.playedSeconds > 0) endLost.push(`#${s.id} (played ${e.playedSeconds} s)`);
       continue;
     }
     const likes = e.likers.length;
