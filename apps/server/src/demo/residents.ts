@@ -7,12 +7,15 @@ import {
   botEndpoints,
   profileEndpoints,
   roomEndpoints,
+  MAX_SONG_PAGE,
   songEndpoints,
   toMinimalSong,
   type ClientRoomState,
   type MinimalSongDto,
+  type SongListRes,
 } from '@tt/protocol';
 import { dataDirSecret } from '../platform/secrets';
+import { roomSongs, Rotation } from './rotation';
 
 /** The resident DJ of each demo room (DEMO-RESIDENT-1). */
 export const RESIDENTS = [
@@ -21,18 +24,24 @@ export const RESIDENTS = [
     nickname: 'Resident Luna',
     email: 'resident-luna@turntable.local',
     avatarId: 'synth-fox',
+    // DEMO-RESIDENT-4: deep house and nu-disco until the sun comes up.
+    genres: ['House', 'Techno', 'Disco', 'Drum & Bass'],
   },
   {
     slug: 'indie-garage',
     nickname: 'Resident Milo',
     email: 'resident-milo@turntable.local',
     avatarId: 'mohawk-mo',
+    // DEMO-RESIDENT-4: bedroom pop and B-sides.
+    genres: ['Lo-fi', 'Synthwave', 'Chillwave', 'Hip-Hop', 'Ambient'],
   },
   {
     slug: 'sunset-yacht',
     nickname: 'Resident Coral',
     email: 'resident-coral@turntable.local',
     avatarId: 'long-loop',
+    // DEMO-RESIDENT-4: soft soul and smooth jazz on the water.
+    genres: ['Jazz', 'Funk', 'Downtempo', 'Reggae', 'Afrobeat'],
   },
 ] as const;
 
@@ -43,10 +52,24 @@ export interface ResidentOptions {
   log: Logger;
   /** The account that owns the resident bots (the demo DJ). */
   owner: { email: string; password: string };
-  residents?: readonly { slug: string; nickname: string; email: string; avatarId?: string }[];
+  residents?: readonly Resident[];
   /** How often each resident looks at its room (default 5 s). */
   everyMs?: number;
+  /** How long a fetched catalogue is used before it is fetched again (default 30 s). */
+  catalogueMs?: number;
 }
+
+export interface Resident {
+  slug: string;
+  nickname: string;
+  email: string;
+  avatarId?: string;
+  /** The genres the room plays (DEMO-RESIDENT-4); none: the whole catalogue. */
+  genres?: readonly string[];
+}
+
+/** Most catalogue songs a resident reads (the demo catalogue has 42). */
+const MAX_CATALOGUE = 500;
 
 /** Humans on stage from which the resident steps down (DEMO-RESIDENT-2). */
 const HUMANS_TO_STEP_DOWN = 2;
@@ -63,7 +86,10 @@ export class ResidentDjs {
   private timers: NodeJS.Timeout[] = [];
   private sockets = new Map<string, SocketClient>();
   private stopped = false;
-  private songs: MinimalSongDto[] = [];
+  /** The verified catalogue and when it was fetched (DEMO-RESIDENT-5: fetched again as it grows). */
+  private catalogue: { songs: MinimalSongDto[]; at: number } | null = null;
+  private loading: Promise<MinimalSongDto[]> | null = null;
+  private rotations = new Map<string, Rotation>();
 
   constructor(private readonly opts: ResidentOptions) {}
 
@@ -86,14 +112,34 @@ export class ResidentDjs {
     }
   }
 
-  private async loadSongs(): Promise<void> {
-    const page = await this.api().call(songEndpoints.list, { query: { limit: 50 } });
-    this.songs = page.songs.map(toMinimalSong);
+  /**
+   * The verified catalogue, every page of it. Fetched again once `catalogueMs` has passed, so the
+   * songs that get ready while the catalogue renders join the rotations (DEMO-RESIDENT-5).
+   */
+  private async songs(): Promise<MinimalSongDto[]> {
+    const maxAge = this.opts.catalogueMs ?? 30_000;
+    if (this.catalogue && Date.now() - this.catalogue.at < maxAge) return this.catalogue.songs;
+    this.loading ??= (async () => {
+      const songs: MinimalSongDto[] = [];
+      let offset: number | null = 0;
+      while (offset !== null && songs.length < MAX_CATALOGUE) {
+        const page: SongListRes = await this.api().call(songEndpoints.list, {
+          query: { limit: MAX_SONG_PAGE, offset },
+        });
+        songs.push(...page.songs.map(toMinimalSong));
+        offset = page.next;
+      }
+      this.catalogue = { songs, at: Date.now() };
+      return songs;
+    })().finally(() => (this.loading = null));
+    return this.loading;
   }
 
-  private pick(): MinimalSongDto | null {
-    if (this.songs.length === 0) return null;
-    return this.songs[Math.floor(Math.random() * this.songs.length)]!;
+  /** The next song of the room's rotation (DEMO-RESIDENT-4, DEMO-RESIDENT-5). */
+  private async pick(r: Resident): Promise<MinimalSongDto | null> {
+    let rotation = this.rotations.get(r.slug);
+    if (!rotation) this.rotations.set(r.slug, (rotation = new Rotation()));
+    return rotation.next(roomSongs(await this.songs(), r.genres ?? []));
   }
 
   start(): this {
@@ -120,7 +166,7 @@ export class ResidentDjs {
             .catch(() => undefined);
         }
         const tick = () =>
-          void this.look(r.slug, room.uuid, token, me).catch((err: unknown) =>
+          void this.look(r, room.uuid, token, me).catch((err: unknown) =>
             this.opts.log.debug({ err, room: r.slug }, 'resident DJ look failed'),
           );
         tick();
@@ -146,9 +192,9 @@ export class ResidentDjs {
   }
 
   /** One look at the room: take a seat, step down, or queue the next song. */
-  private async look(slug: string, roomUuid: string, token: string, meUuid: string): Promise<void> {
+  private async look(r: Resident, roomUuid: string, token: string, meUuid: string): Promise<void> {
     if (this.stopped) return;
-    if (this.songs.length === 0) await this.loadSongs();
+    const slug = r.slug;
     const act = await this.socket(roomUuid, token);
     const state = (await this.api(token).call(roomEndpoints.roomState, {
       params: { id: roomUuid },
@@ -161,13 +207,13 @@ export class ResidentDjs {
       return;
     }
     if (!seated && humans === 0) {
-      const song = this.pick();
+      const song = await this.pick(r);
       if (song) await act('addDj', { song });
       return;
     }
     const mine = state.djs.find((d) => d.uuid === meUuid);
     if (mine && !mine.nextSong) {
-      const song = this.pick();
+      const song = await this.pick(r);
       if (song) await act('updateNextSong', { song });
     }
   }
