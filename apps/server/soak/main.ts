@@ -47,26 +47,39 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 log(`${PROCESSES} processes, ${MINUTES} min, a process killed every ${KILL_EVERY} s`);
 const redis = await startRedis();
-const postgres = await startPostgres();
+// A service or the cluster that fails to start must not leave the others running.
+const orStop = async <T>(what: Promise<T>, ...started: { stop(): Promise<void> }[]) => {
+  try {
+    return await what;
+  } catch (err) {
+    await Promise.all(started.map((s) => s.stop().catch(() => {})));
+    throw err;
+  }
+};
+const postgres = await orStop(startPostgres(), redis);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-soak-'));
 const tone = await toneFile();
 log(`private PostgreSQL ${postgres.url}, Redis ${redis.url}`);
 const prefix = `tt-soak-${randomBytes(3).toString('hex')}:`;
-const cluster = await startCluster({
-  processes: PROCESSES,
-  env: {
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
-    DATA_DIR: dataDir,
-    REDIS_PREFIX: prefix,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ROOM_LEASE_MS: '3000',
-    SONG_TRANSCODE_CONCURRENCY: '1',
-    // PTS-DJ-4: the soak's songs are short; they pay all the same (the points check).
-    POINTS_MIN_PLAYED_SECONDS: String(SOAK_MIN_PLAYED_SECONDS),
-  },
-  firstEnv: { SEED_DEMO: 'false' },
-});
+const cluster = await orStop(
+  startCluster({
+    processes: PROCESSES,
+    env: {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      DATA_DIR: dataDir,
+      REDIS_PREFIX: prefix,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ROOM_LEASE_MS: '3000',
+      SONG_TRANSCODE_CONCURRENCY: '1',
+      // PTS-DJ-4: the soak's songs are short; they pay all the same (the points check).
+      POINTS_MIN_PLAYED_SECONDS: String(SOAK_MIN_PLAYED_SECONDS),
+    },
+    firstEnv: { SEED_DEMO: 'false' },
+  }),
+  redis,
+  postgres,
+);
 const base = cluster.url;
 log(`cluster at ${base}`);
 const logs = new ProcessLogs(cluster);
