@@ -32,7 +32,9 @@ async function loadSecret(config: Platform['config']): Promise<Buffer> {
  * chose it is in that room) — learnt from the realtime layer through ports.listening.
  * SEC-HLS-KEY-4: a signed URL also names its user (uid) and works without a token: a phone's
  * native player (AVPlayer) does not promise to send the source's headers with key requests.
- * SEC-HLS-KEY-3: anyone else previews: a guest at most GUEST_PREVIEW_SONGS different songs per
+ * LIVE-LISTEN-1: a guest in such a live room gets the same signed URL, and spends no preview:
+ * what previews protect is a full track on demand, not what a room plays to everyone in it.
+ * SEC-HLS-KEY-3: anyone else previews (a full track on demand, outside a room playing it): a guest at most GUEST_PREVIEW_SONGS different songs per
  * guest token (its lifetime, GUEST_TOKEN_TTL), a user USER_PREVIEW_SONGS_PER_HOUR per hour.
  */
 export class HlsKeyAccess {
@@ -84,9 +86,10 @@ export class HlsKeyAccess {
     if (!auth.isGuest) {
       if (can(auth, 'song.key.any')) return true;
       if (row.uploadedBy !== null && row.uploadedBy === auth.uuid) return true;
-      const listening = this.platform.ports.listening;
-      if (listening?.isListening(auth.uuid, row.shortId, LISTEN_GRACE_MS)) return true;
     }
+    // LIVE-LISTEN-1: listening along in a live room is no preview, for guests as for users.
+    const listening = this.platform.ports.listening;
+    if (listening?.isListening(auth.uuid, row.shortId, LISTEN_GRACE_MS)) return true;
     return this.preview(auth, row.shortId);
   }
 

@@ -215,8 +215,13 @@ describe('SEC-HLS-KEY-2: listeners, the DJ who chose it, the uploader and staff'
       expect((await keyOf(s, uri, who.token)).bytes.equals(playing.key)).toBe(true);
       expect(isSigned(await keyUri(s, next.shortId, who.token))).toBe(false);
     }
-    // Guests only ever preview (none allowed here), in a room or not.
-    expect(isSigned(await keyUri(s, playing.shortId, g.token))).toBe(false);
+    // LIVE-LISTEN-1: a guest in the room hears what it plays (no previews allowed here at all);
+    // not another song, and a guest outside the room does not.
+    const guestUri = await keyUri(s, playing.shortId, g.token);
+    expect((await keyOf(s, guestUri, g.token)).bytes.equals(playing.key)).toBe(true);
+    expect(isSigned(await keyUri(s, elsewhere.shortId, g.token))).toBe(false);
+    const strangerGuest = await guest(s);
+    expect(isSigned(await keyUri(s, playing.shortId, strangerGuest.token))).toBe(false);
     expect(isSigned(await keyUri(s, playing.shortId, outsider.token))).toBe(false);
 
     // The DJ's next song, then it plays: the one before still counts for a short while.
@@ -261,6 +266,33 @@ describe('SEC-HLS-KEY-3: previews within the server’s limits', () => {
       code: 'HLS_PREVIEW_LIMIT',
       message: 'Guests may hear 2 songs: sign up or log in to keep listening.',
     });
+  });
+
+  it('LIVE-LISTEN-1: a guest listening in live rooms spends no preview; a full track on demand still does', async () => {
+    const songs = await Promise.all([1, 2, 3, 4, 5].map(() => storedUpload(s)));
+    const dj = await s.createUser();
+    const g = await guest(s);
+    // Three rooms, then one room playing two more songs: five songs heard, more than the limit.
+    for (const song of songs.slice(0, 3)) {
+      const room = await createRoom(s, dj.token);
+      const deck = await RoomClient.join(s, dj, room.uuid);
+      const ear = await RoomClient.join(s, g, room.uuid);
+      clients.push(deck, ear);
+      await deck.action('addDj', { song: song.minimal });
+      await eventually(() => expect(ear.state.nowPlaying?.song.songShortId).toBe(song.shortId));
+      const uri = await keyUri(s, song.shortId, g.token);
+      expect((await keyOf(s, uri, g.token)).bytes.equals(song.key)).toBe(true);
+      ear.disconnect();
+      deck.disconnect();
+    }
+    // The guest's two previews are all still there for songs on demand, then the limit.
+    for (const song of songs.slice(3, 5)) {
+      const uri = await keyUri(s, song.shortId, g.token);
+      expect((await keyOf(s, uri, g.token)).bytes.equals(song.key)).toBe(true);
+    }
+    const extra = await storedUpload(s);
+    const refused = await keyOf(s, await keyUri(s, extra.shortId, g.token), g.token);
+    expect(refused.body?.code).toBe('HLS_PREVIEW_LIMIT');
   });
 
   it('SEC-HLS-KEY-3: a user previews USER_PREVIEW_SONGS_PER_HOUR different songs outside a room', async () => {
