@@ -7,6 +7,7 @@ import {
   canRecall,
   chatMessageProblem,
   classifyConversation,
+  openingInboxTab,
   isResolvableChatLink,
   isValidChatMessage,
   mergeChatMessages,
@@ -161,5 +162,18 @@ describe('reactions and merging', () => {
     expect(classifyConversation('d', lists)).toBe('FRIENDS');
     expect(classifyConversation('x', lists)).toBe('OTHERS');
     expect(classifyConversation('f', null)).toBe('UNSET');
+  });
+
+  it('CHAT-INBOX-2: the inbox opens on the list with unread messages, else the one with conversations', () => {
+    const f = (unread: number) => ({ category: 'FRIENDS' as const, unread });
+    const o = (unread: number) => ({ category: 'OTHERS' as const, unread });
+    expect(openingInboxTab([o(0), f(1)])).toBe('FRIENDS');
+    expect(openingInboxTab([o(2), f(0)])).toBe('OTHERS');
+    expect(openingInboxTab([o(2), f(1)])).toBe('FRIENDS');
+    expect(openingInboxTab([o(0)])).toBe('OTHERS');
+    expect(openingInboxTab([o(0), f(0)])).toBe('FRIENDS');
+    expect(openingInboxTab([])).toBe('FRIENDS');
+    // Before the social lists answer, conversations are UNSET and count with OTHERS.
+    expect(openingInboxTab([{ category: 'UNSET', unread: 1 }])).toBe('OTHERS');
   });
 });

@@ -250,3 +250,18 @@ export function classifyConversation(
   if (!lists) return 'UNSET';
   return lists.friends.has(otherUuid) || lists.followedDjs.has(otherUuid) ? 'FRIENDS' : 'OTHERS';
 }
+
+/**
+ * The list an inbox opens on (CHAT-INBOX-2): the one holding unread messages (FRIENDS first when
+ * both do), else the one holding conversations (FRIENDS first), else FRIENDS. A list the person
+ * picks stays picked; this only chooses where the inbox opens.
+ */
+export function openingInboxTab(
+  rows: readonly { category: ConversationCategory; unread: number }[],
+): 'FRIENDS' | 'OTHERS' {
+  const inList = (c: 'FRIENDS' | 'OTHERS') =>
+    rows.filter((r) => (c === 'FRIENDS') === (r.category === 'FRIENDS'));
+  if (inList('FRIENDS').some((r) => r.unread > 0)) return 'FRIENDS';
+  if (inList('OTHERS').some((r) => r.unread > 0)) return 'OTHERS';
+  return inList('FRIENDS').length || !inList('OTHERS').length ? 'FRIENDS' : 'OTHERS';
+}

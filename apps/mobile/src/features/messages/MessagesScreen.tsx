@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { openingInboxTab } from '@tt/rules';
 import { Link, Stack } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, FlatList, Pressable, StyleSheet, Text, View } from 'react-native';
@@ -40,8 +41,15 @@ function Row({ row }: { row: InboxRow }) {
 /** Direct messages in two lists: friends (and followed DJs) and everyone else (CHAT-INBOX-1). */
 export default function MessagesScreen() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'FRIENDS' | 'OTHERS'>('FRIENDS');
   const inbox = useInboxQuery();
+  // CHAT-INBOX-2: open on the list with unread messages once the inbox has answered; a list the
+  // person picks stays picked.
+  const [chosen, setTab] = useState<'FRIENDS' | 'OTHERS' | null>(null);
+  const [opening, setOpening] = useState<'FRIENDS' | 'OTHERS' | null>(null);
+  useEffect(() => {
+    if (opening === null && inbox.ready) setOpening(openingInboxTab(inbox.rows));
+  }, [opening, inbox.ready, inbox.rows]);
+  const tab = chosen ?? opening ?? 'FRIENDS';
   const rows = inbox.rows.filter((r) => (tab === 'FRIENDS') === (r.category === 'FRIENDS'));
   const unreadOf = (c: 'FRIENDS' | 'OTHERS') =>
     inbox.rows

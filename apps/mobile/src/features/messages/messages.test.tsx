@@ -35,6 +35,8 @@ const conv = (uid: string, name: string, unread: number, text: string, at: numbe
   conversationWith: { uid, name },
 });
 
+/** Unread messages in the friend's conversation (the stranger's always has one). */
+let friendUnread = 2;
 const requests: { url: string; method: string; body?: string }[] = [];
 function reply(url: string, method: string): unknown {
   if (url.includes('/users/profile'))
@@ -42,7 +44,10 @@ function reply(url: string, method: string): unknown {
   if (url.includes('/friends/list/')) return { friendsUuids: [FRIEND] };
   if (url.includes('/v3.0/conversations'))
     return {
-      data: [conv(FRIEND, 'Frida', 2, 'see you tonight', 20), conv(STRANGER, 'Stan', 1, 'hey', 10)],
+      data: [
+        conv(FRIEND, 'Frida', friendUnread, 'see you tonight', 20),
+        conv(STRANGER, 'Stan', 1, 'hey', 10),
+      ],
       meta: { pagination: { total: 2, count: 2, per_page: 50, current_page: 1, total_pages: 1 } },
     };
   if (url.includes('/conversation/read')) return { data: { success: true } };
@@ -87,4 +92,24 @@ test('Friends and Others tabs with their unread counts', async () => {
   await fireEvent.press(screen.getByTestId('messages-tab-others'));
   expect(await screen.findByText('Stan')).toBeTruthy();
   expect(screen.queryByText('Frida')).toBeNull();
+});
+
+test('CHAT-INBOX-2: the inbox opens on the list with unread messages; a list picked stays', async () => {
+  queryClient.clear();
+  friendUnread = 0;
+  await i18n.changeLanguage('es');
+  await renderRouter(
+    { _layout: RootLayout, 'messages/index': MessagesScreen },
+    { initialUrl: '/messages' },
+  );
+  // Frida's conversation is read, Stan's waits: the inbox opens on Others.
+  expect(await screen.findByText('Stan')).toBeTruthy();
+  expect(screen.queryByText('Frida')).toBeNull();
+  expect(screen.getByTestId('messages-tab-others').props.accessibilityState).toEqual({
+    selected: true,
+  });
+  await fireEvent.press(screen.getByTestId('messages-tab-friends'));
+  expect(await screen.findByText('Frida')).toBeTruthy();
+  expect(screen.queryByText('Stan')).toBeNull();
+  await i18n.changeLanguage('en');
 });

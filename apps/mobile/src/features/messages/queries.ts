@@ -81,7 +81,9 @@ export function useInboxQuery() {
       })
       .sort((a, b) => b.updatedAt - a.updatedAt);
   }, [q.data, friends.data]);
-  return { ...q, rows };
+  /** The conversations and the friends list have answered (CHAT-INBOX-2 chooses then). */
+  const ready = q.isSuccess && (friends.isSuccess || friends.isError || me.isError);
+  return { ...q, rows, ready };
 }
 
 /**

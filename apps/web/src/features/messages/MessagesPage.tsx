@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { ConversationCategory } from '@tt/rules';
+import { openingInboxTab, type ConversationCategory } from '@tt/rules';
 import { clockTime } from '../../lib/time';
 import { Avatar } from '../../entities/avatar/Avatar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -108,7 +108,14 @@ export default function MessagesPage() {
   useDocumentTitle(t('messages.title'));
   const inbox = useInboxQuery();
   useRefreshOnDirectMessages();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('OTHERS');
+  // CHAT-INBOX-2: open on the list with unread messages once the inbox has answered; a list the
+  // person picks stays picked.
+  const [chosen, setTab] = useState<(typeof TABS)[number] | null>(null);
+  const [opening, setOpening] = useState<(typeof TABS)[number] | null>(null);
+  useEffect(() => {
+    if (opening === null && inbox.ready) setOpening(openingInboxTab(inbox.rows));
+  }, [opening, inbox.ready, inbox.rows]);
+  const tab = chosen ?? opening ?? openingInboxTab(inbox.rows);
   const rows = inbox.rows.filter((r) => r.category === tab);
   const unreadIn = (c: string) =>
     inbox.rows.filter((r) => r.category === c).reduce((n, r) => n + r.unread, 0);

@@ -25,16 +25,17 @@ const NO_ONE: ReadonlySet<string> = new Set();
 function useSocialLists() {
   const me = useMe();
   const friends = useFriendUuidsQuery(!me.isGuest && me.uuid ? me.uuid : null);
-  return useMemo(
+  const lists = useMemo(
     () => ({ friends: friends.data ? new Set(friends.data) : NO_ONE, followedDjs: NO_ONE }),
     [friends.data],
   );
+  return { lists, ready: !friends.isLoading };
 }
 
 /** The direct conversations, latest first, each with its list (FRIENDS or OTHERS). */
 export function useInboxQuery() {
   const q = useConversationsQuery();
-  const lists = useSocialLists();
+  const { lists, ready: listsReady } = useSocialLists();
   const rows = useMemo<InboxRow[]>(
     () =>
       (q.data?.data ?? [])
@@ -54,7 +55,9 @@ export function useInboxQuery() {
         .sort((a, b) => b.updatedAt - a.updatedAt),
     [q.data, lists],
   );
-  return { ...q, rows };
+  /** The conversations and the social lists have answered (CHAT-INBOX-2 chooses then). */
+  const ready = q.isSuccess && listsReady;
+  return { ...q, rows, ready };
 }
 
 /** Unread direct messages in all, for the header badge; refreshed live by the chat socket. */
