@@ -7,10 +7,11 @@ import type {
   UserProfileDto,
   UserRole,
 } from '@tt/protocol';
+import { ERRORS } from '@tt/protocol';
 import type { Platform } from '../../platform/service';
 import type { AuthContext } from '../../platform/auth';
 import { highestRole } from '../../platform/auth';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import type { BusTopic, BusTopics } from '../../platform/bus';
 import { PasswordHasher } from '../../platform/passwords';
 import { UserRepository, type EmailRow, type UserRow } from './repository';
@@ -79,6 +80,13 @@ export function isBanned(u: UserRow, now = new Date()): boolean {
   return !u.bannedUntil || u.bannedUntil > now;
 }
 
+/** "This account is banned", with "until <ISO instant>" for a temporary ban (SEC-SESSION-3). */
+function bannedText(u: UserRow): string {
+  return u.bannedUntil
+    ? `This account is banned until ${u.bannedUntil.toISOString()}`
+    : ERRORS.ACCOUNT_BANNED.message;
+}
+
 export function defaultNickname(email: string): string {
   const local = email.split('@')[0].replace(/[^a-zA-Z0-9_.-]/g, '') || 'listener';
   return local.slice(0, 32);
@@ -119,18 +127,17 @@ export class AccountService {
   async checkSession(auth: AuthContext): Promise<void> {
     const u = await this.repo.byUuid(auth.uuid);
     if (!u) throw fail('SESSION_REVOKED');
+    // SEC-SESSION-3: a ban ends the session with a 401 that says so (and until when), so the app
+    // can tell the person why they were signed out.
+    if (isBanned(u)) throw new AppError(401, 'ACCOUNT_BANNED', bannedText(u));
     if (u.sessionVersion !== auth.sessionVersion) throw fail('SESSION_REVOKED');
-    if (isBanned(u)) throw fail('ACCOUNT_BANNED');
     if (u.status === 'DEACTIVATED') throw fail('ACCOUNT_DEACTIVATED');
   }
 
   /** Throws unless the account may log in. */
   assertMayLogIn(u: UserRow): void {
     if (isBanned(u)) {
-      throw fail(
-        'ACCOUNT_BANNED',
-        u.bannedUntil ? `This account is banned until ${u.bannedUntil.toISOString()}` : undefined,
-      );
+      throw fail('ACCOUNT_BANNED', bannedText(u));
     }
     if (u.status === 'DEACTIVATED') throw fail('ACCOUNT_DEACTIVATED');
   }

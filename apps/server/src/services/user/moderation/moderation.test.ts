@@ -140,13 +140,13 @@ describe('kick and bans', () => {
     expect((await session(accessToken)).uuid).toBe(target.uuid);
   });
 
-  it('ban ends sessions and refuses logins until unban', async () => {
+  it('ban ends sessions (SEC-SESSION-3: the 401 says banned) and refuses logins until unban', async () => {
     const target = await user();
     const banned = await s.as(mod.token).call(e.ban, {
       body: { userUuid: target.uuid, reason: 'abuse' },
     });
     expect(banned).toMatchObject({ banned: true, bannedUntil: null });
-    await expectError(session(target.token), 401);
+    await expectError(session(target.token), 401, 'This account is banned');
     await expectError(login(target), 403, 'This account is banned');
     const unbanned = await s.as(mod.token).call(e.unban, { body: { userUuid: target.uuid } });
     expect(unbanned).toMatchObject({ banned: false, bannedUntil: null });
@@ -162,7 +162,8 @@ describe('kick and bans', () => {
     const until = new Date(res.bannedUntil!).getTime();
     expect(until).toBeGreaterThan(Date.now() + 59 * 60_000);
     expect(until).toBeLessThan(Date.now() + 61 * 60_000);
-    await expectError(session(target.token), 401);
+    // SEC-SESSION-3: the ended session says until when, as the refused login does.
+    await expectError(session(target.token), 401, `This account is banned until ${res.bannedUntil}`);
     await expectError(login(target), 403, `This account is banned until ${res.bannedUntil}`);
   });
 
