@@ -16,7 +16,8 @@ const repeated = z
 
 export const QbQuery = z.object({
   fields: z.string().optional(),
-  s: z.string().optional(),
+  // JSON text: `format: json` in the API document, so the route fuzz finds it (SEC-INPUT-2).
+  s: z.string().meta({ format: 'json' }).optional(),
   filter: repeated,
   or: repeated,
   sort: repeated,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config';
-import { errorBody } from './errors';
+import { AppError, errorBody } from './errors';
 
 /** Characters no text field of the API accepts: C0 controls but tab, newline and return; DEL. */
 // eslint-disable-next-line no-control-regex
@@ -29,6 +29,40 @@ export function controlCharPath(value: unknown, root: string): string | null {
         if (CONTROL_CHARS.test(key)) return where;
         stack.push([child, at]);
       }
+    }
+  }
+  return null;
+}
+
+const controlCharMessage = (where: string) => `${where}: must not contain control characters`;
+
+/**
+ * SEC-INPUT-2: a value decoded from JSON text (a query parameter such as a list's `s`) is held to
+ * SEC-INPUT-1 too, since its raw text carries only the escape (`\u0000`): a 400 VALIDATION
+ * naming the parameter and field (`query.s.nickname`) instead of a database error.
+ */
+export function refuseDecodedControlChars(decoded: unknown, where: string): void {
+  const at = controlCharPath(decoded, where);
+  if (at) throw new AppError(400, 'VALIDATION', [controlCharMessage(at)]);
+}
+
+/**
+ * SEC-INPUT-2 for every route: the path of a control character inside a query value that is JSON
+ * text with an escape in it, once decoded, or null. Other values are SEC-INPUT-1's.
+ */
+export function jsonQueryControlCharPath(query: unknown): string | null {
+  if (!query || typeof query !== 'object') return null;
+  for (const [name, raw] of Object.entries(query)) {
+    for (const text of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof text !== 'string' || !text.includes('\\') || !/^\s*[[{"]/.test(text)) continue;
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      const at = controlCharPath(decoded, `query.${name}`);
+      if (at) return at;
     }
   }
   return null;
@@ -65,7 +99,7 @@ const VENDOR_FRAMES = [
 
 /**
  * Browser-facing protections: control characters refused with a 400 naming the field
- * (SEC-INPUT-1), CORS limited to the configured origins, and security headers with a CSP that
+ * (SEC-INPUT-1), also inside JSON query values (SEC-INPUT-2), CORS limited to the configured origins, and security headers with a CSP that
  * admits the web app, its player (HLS from this origin, blobs) and the vendor SDKs (SEC-HEADERS-1).
  */
 export async function installHttpHardening(app: FastifyInstance, config: Config): Promise<void> {
@@ -73,11 +107,10 @@ export async function installHttpHardening(app: FastifyInstance, config: Config)
     const where =
       controlCharPath(request.params, 'params') ??
       controlCharPath(request.query, 'query') ??
+      jsonQueryControlCharPath(request.query) ??
       controlCharPath(request.body, 'body');
     if (where) {
-      return reply
-        .status(400)
-        .send(errorBody(400, [`${where}: must not contain control characters`], 'VALIDATION'));
+      return reply.status(400).send(errorBody(400, [controlCharMessage(where)], 'VALIDATION'));
     }
   });
 

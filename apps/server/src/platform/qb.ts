@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QB_OPERATORS, type QbQuery } from '@tt/protocol';
 import { fail } from './errors';
+import { refuseDecodedControlChars } from './http-hardening';
 
 /**
  * Query-builder lists ("(qb)" endpoints): the nestjsx/crud conventions translated into Drizzle.
@@ -240,6 +241,8 @@ export function parseQb(query: Partial<QbQuery>, opts: QbOptions): QbParsed {
     } catch {
       throw bad(`Invalid search parameter s: malformed JSON.`);
     }
+    // SEC-INPUT-2: a NUL decoded from `\u0000` must not reach the database (it answered 500).
+    refuseDecodedControlChars(json, 'query.s');
     fromSearch = parseSearchNode(opts, json, 0);
   }
   const where = combine(

@@ -22,6 +22,10 @@ export interface Operation {
   path: string;
   pathParams: string[];
   queryParams: string[];
+  /** Query parameters whose text is JSON (`format: json` in the document, SEC-INPUT-2). */
+  jsonQueryParams: string[];
+  /** Field names of the items the operation answers (a list's rows), for JSON searches. */
+  itemFields: string[];
   body?: JsonSchema;
   multipart: boolean;
 }
@@ -32,8 +36,9 @@ interface OpenApiDoc {
     Record<
       string,
       {
-        parameters?: Array<{ name: string; in: string }>;
+        parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
       }
     >
   >;
@@ -51,12 +56,36 @@ export function operations(doc: OpenApiDoc): Operation[] {
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        jsonQueryParams: params
+          .filter((p) => p.in === 'query' && p.schema?.format === 'json')
+          .map((p) => p.name),
+        itemFields: itemFields(op.responses?.['200']?.content?.['application/json']?.schema),
         body: content['application/json']?.schema,
         multipart: Boolean(content['multipart/form-data']),
       });
     }
   }
   return out;
+}
+
+/** The property names of a list's rows: `data: [...]` (a page), a bare array, or the object. */
+function itemFields(schema: JsonSchema | undefined): string[] {
+  const rows = schema?.properties?.data?.items ?? schema?.items ?? schema;
+  return Object.keys(rows?.properties ?? {}).slice(0, 60);
+}
+
+/**
+ * SEC-INPUT-2: JSON texts for a JSON-encoded query parameter whose decoded strings or keys hold a
+ * NUL byte (the raw query holds only `\u0000`): bare, as a key, and under each of the list's
+ * fields both as a value and inside an operator, so that a list passes it to its database query.
+ */
+export function hostileJsonQueryTexts(fields: string[]): string[] {
+  const nul = 'a\u0000b';
+  const values: unknown[] = [nul, { [nul]: 1 }, { x: nul }, [nul]];
+  for (const f of fields) {
+    values.push({ [f]: nul }, { [f]: { $cont: nul } }, { $or: [{ [f]: { $in: [nul] } }] });
+  }
+  return values.map((v) => JSON.stringify(v));
 }
 
 /** A plausible value for a schema: the fuzzer's starting point before it breaks things. */

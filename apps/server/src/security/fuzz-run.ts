@@ -6,6 +6,7 @@ import {
   HOSTILE_BODIES,
   HOSTILE_JSON,
   HOSTILE_TEXT,
+  hostileJsonQueryTexts,
   operations,
   sample,
   type Operation,
@@ -14,7 +15,8 @@ import {
 /**
  * SEC-FUZZ-1: every route of the OpenAPI document, called with no token, a guest's, a user's and
  * an admin's, with hostile path values, query values and bodies, answers below 500 and, when it
- * refuses, with the `{statusCode, error, message}` body. Nothing hangs; nothing pollutes
+ * refuses, with the `{statusCode, error, message}` body. A JSON-encoded query parameter also gets
+ * JSON whose decoded text holds a NUL byte, under each field of the list (SEC-INPUT-2). Nothing hangs; nothing pollutes
  * Object.prototype. One test file per kind of caller (fuzz.<who>.test.ts).
  */
 
@@ -117,6 +119,11 @@ function callsFor(op: Operation, token: string | null): Call[] {
     const qs = names.map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&');
     calls.push(withBody(`${plainPath}?${qs}`, sample(op.body)));
   }
+  for (const name of op.jsonQueryParams) {
+    for (const text of hostileJsonQueryTexts(op.itemFields)) {
+      calls.push(withBody(`${plainPath}?${name}=${encodeURIComponent(text)}`));
+    }
+  }
   if (op.queryParams.length) {
     const repeated = op.queryParams.map((n) => `${n}=1&${n}=2&${n}[a]=3`).join('&');
     calls.push(withBody(`${plainPath}?${repeated}`));
@@ -182,6 +189,10 @@ export function fuzzAs(who: Who): void {
     it('answers every hostile request below 500 with the error shape', async () => {
       const ops = operations(s.app.app.swagger() as never);
       expect(ops.length).toBeGreaterThan(150);
+      // The JSON-encoded parameters are found, with the fields their lists answer (SEC-INPUT-2).
+      expect(
+        ops.filter((o) => o.jsonQueryParams.length && o.itemFields.length).length,
+      ).toBeGreaterThan(2);
       const calls: Call[] = [];
       for (const op of ops) calls.push(...callsFor(op, await tokenFor(s, who)));
       // Refusals for a missing or ended session, counted to show the tokens stayed live.
