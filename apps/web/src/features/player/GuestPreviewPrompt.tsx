@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePlayerStore } from './store';
 
-/** Shown to a guest once the free preview songs are used up: playback stopped, sign in to go on. */
+/**
+ * Shown to a guest when the server refused the song's key (LIVE-LISTEN-2): playback stopped, sign
+ * in to go on. Listening in a live room never brings it up on its own.
+ */
 export function GuestPreviewPrompt() {
   const { t } = useTranslation();
   const needsSignIn = usePlayerStore((s) => s.needsSignIn);
-  const limit = usePlayerStore((s) => s.previewLimit);
   const { pathname } = useLocation();
   if (!needsSignIn) return null;
   const next = encodeURIComponent(pathname);
@@ -22,7 +24,7 @@ export function GuestPreviewPrompt() {
       </div>
       <div className="preview-prompt-text">
         <h2 id="preview-prompt-title">{t('player.preview.title')}</h2>
-        <p>{t('player.preview.body', { count: limit })}</p>
+        <p>{t('player.preview.body')}</p>
       </div>
       <div className="preview-prompt-actions">
         <Link className="btn btn-primary btn-sm" to="/signup" data-testid="preview-signup">
@@ -40,15 +42,14 @@ export function GuestPreviewPrompt() {
   );
 }
 
-/** For guests while previews remain: how many songs they may still hear. */
-export function PreviewsLeft() {
+/** For guests listening in a room (LIVE-LISTEN-2): listening is free; signing up lets them DJ. */
+export function GuestListening() {
   const { t } = useTranslation();
-  const count = usePlayerStore((s) => Math.max(0, s.previewLimit - s.previewCount));
   const needsSignIn = usePlayerStore((s) => s.needsSignIn);
   if (needsSignIn) return null;
   return (
-    <p className="preview-left muted" data-testid="previews-left">
-      {t('player.preview.left', { count })}
+    <p className="preview-left muted" data-testid="guest-listening">
+      {t('player.preview.guestListening')}
     </p>
   );
 }

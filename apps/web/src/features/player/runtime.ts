@@ -8,19 +8,9 @@ import {
 import { serverNow } from '@tt/room-client';
 import { api } from '../../lib/api';
 import { PlayEventLog, startBrowserAnalytics } from '../../lib/player/analytics';
-import {
-  DEFAULT_PREVIEW_LIMIT,
-  PlaybackEngine,
-  type PlaybackProvider,
-  type PlayerState,
-} from '../../lib/player/engine';
+import { PlaybackEngine, type PlaybackProvider, type PlayerState } from '../../lib/player/engine';
 import { HlsPlaybackProvider, type HlsClass, type MediaStatus } from '../../lib/player/hls';
-import {
-  browserStorage,
-  previewLimitFrom,
-  readVolumePrefs,
-  writeVolumePrefs,
-} from '../../lib/player/prefs';
+import { browserStorage, readVolumePrefs, writeVolumePrefs } from '../../lib/player/prefs';
 import { RoomPlayer } from '../../lib/player/room';
 import { PlayTracker } from '../../lib/player/tracking';
 import {
@@ -90,22 +80,19 @@ class PlayerRuntime {
 
   constructor() {
     const prefs = readVolumePrefs(this.storage);
-    const previewLimit = previewLimitFrom(env.VITE_GUEST_PREVIEW_SONGS, DEFAULT_PREVIEW_LIMIT);
     this.media = document.createElement('audio');
     this.media.preload = 'auto';
     this.media.dataset.testid = 'player-media';
     document.body.appendChild(this.media);
 
     this.engine = new PlaybackEngine({
-      storage: this.storage,
       logger,
-      previewLimit,
       resolveUrl,
       user: { loggedIn: useSession.getState().accessToken !== null },
       volume: prefs.volume,
     });
     this.engine.setMuted(prefs.muted);
-    usePlayerStore.setState({ previewLimit, volume: prefs.volume, muted: prefs.muted });
+    usePlayerStore.setState({ volume: prefs.volume, muted: prefs.muted });
 
     this.hls = new HlsPlaybackProvider({
       media: this.media,
@@ -120,6 +107,8 @@ class PlayerRuntime {
         this.publish();
       },
       onSample: (sample) => usePlayerStore.setState({ sample }),
+      // LIVE-LISTEN-2: a room's song is no preview; only a key the server refuses stops a guest.
+      onKeyRefused: () => this.engine.signInNeeded(),
     });
     const tracker = new PlayTracker({ sink: this.log.sink, storage: this.storage, logger });
     this.room = new RoomPlayer(this.engine, tracker);
@@ -242,7 +231,6 @@ class PlayerRuntime {
       volume: state.volume,
       muted: state.muted,
       needsSignIn: state.needsSignIn,
-      previewCount: state.previewCount,
     });
   }
 

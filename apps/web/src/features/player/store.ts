@@ -11,10 +11,8 @@ export interface PlayerView {
   status: PlayerStatus;
   volume: number;
   muted: boolean;
-  /** A guest heard the free previews: playback stopped until they sign in. */
+  /** The server refused a guest the song (LIVE-LISTEN-2): playback stopped until they sign in. */
   needsSignIn: boolean;
-  previewCount: number;
-  previewLimit: number;
   /** The last sync measurement of the media element (uploads). */
   sample: SyncSample | null;
   /** serverTime − Date.now() used by the player, ms. */
@@ -31,8 +29,6 @@ export const usePlayerStore = create<PlayerView>()(() => ({
   volume: 0.8,
   muted: false,
   needsSignIn: false,
-  previewCount: 0,
-  previewLimit: 3,
   sample: null,
   serverOffset: 0,
   overlay: false,

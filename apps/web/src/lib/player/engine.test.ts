@@ -3,12 +3,11 @@ import type { SongProvider } from '@tt/protocol';
 import {
   buildPlayRequest,
   PlaybackEngine,
-  PREVIEW_STORAGE_KEY,
   type PlaybackEngineOptions,
   type PlaybackProvider,
   type PlayerEvent,
 } from './engine';
-import { memoryStorage, nowPlaying, song } from './testing';
+import { nowPlaying, song } from './testing';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -23,10 +22,8 @@ function fakeProvider(name: SongProvider, play?: PlaybackProvider['play']) {
 
 function setup(options: Partial<PlaybackEngineOptions> = {}) {
   let now = 1_000_000;
-  const storage = memoryStorage();
   const logger = { error: vi.fn() };
   const engine = new PlaybackEngine({
-    storage,
     logger,
     clock: () => now,
     user: { loggedIn: true, connectedProviders: ['spotify'] },
@@ -36,7 +33,7 @@ function setup(options: Partial<PlaybackEngineOptions> = {}) {
   });
   const events: PlayerEvent[] = [];
   engine.subscribe((e) => events.push(e));
-  return { engine, storage, logger, events, advance: (ms: number) => (now += ms), now: () => now };
+  return { engine, logger, events, advance: (ms: number) => (now += ms), now: () => now };
 }
 
 describe('PlaybackEngine: choosing and playing', () => {
@@ -235,64 +232,47 @@ describe('PlaybackEngine: errors are logged as "Failed to play song"', () => {
   });
 });
 
-describe('PlaybackEngine: guest previews', () => {
-  const guest = { user: { loggedIn: false }, previewLimit: 2 };
+describe('PlaybackEngine: guests in a live room (LIVE-LISTEN-2)', () => {
+  const guest = { user: { loggedIn: false } };
 
-  it('counts each new song (persisted) and stops with needsSignIn past the limit', async () => {
-    const { engine, storage, events } = setup(guest);
+  it('LIVE-LISTEN-2: a guest hears every song a room plays, however many, uncounted', async () => {
+    const { engine, events } = setup(guest);
+    const youtube = fakeProvider('youtube');
+    engine.register(youtube);
+    for (let i = 0; i < 6; i++)
+      await engine.play(nowPlaying(song({ songShortId: `s${i}` }), 2_000_000 + i), 1_000_000);
+    expect(youtube.play).toHaveBeenCalledTimes(6);
+    expect(engine.getState().needsSignIn).toBe(false);
+    expect(events).not.toContainEqual({ type: 'needsSignIn' });
+  });
+
+  it('LIVE-LISTEN-2: a key the server refuses a guest stops playback and asks to sign in', async () => {
+    const { engine, events } = setup(guest);
     const youtube = fakeProvider('youtube');
     engine.register(youtube);
     await engine.play(nowPlaying(song(), 1_150_000), 1_000_000);
-    await engine.play(nowPlaying(song(), 1_150_000), 1_001_000); // same song: not counted again
-    expect(storage.data.get(PREVIEW_STORAGE_KEY)).toBe('1');
-    await engine.play(nowPlaying(song({ songShortId: 'two' }), 1_300_000), 1_150_000);
-    expect(storage.data.get(PREVIEW_STORAGE_KEY)).toBe('2');
-    expect(youtube.play).toHaveBeenCalledTimes(2);
-    await engine.play(nowPlaying(song({ songShortId: 'three' }), 1_500_000), 1_300_000);
-    expect(youtube.play).toHaveBeenCalledTimes(2);
+    engine.signInNeeded();
     expect(youtube.stop).toHaveBeenCalledTimes(1);
     expect(engine.getState()).toMatchObject({
       needsSignIn: true,
       provider: null,
       nowPlaying: null,
-      previewCount: 2,
     });
     expect(events).toContainEqual({ type: 'needsSignIn' });
   });
 
-  it('reads the persisted counter (a new engine keeps the count)', async () => {
-    const storage = memoryStorage();
-    storage.setItem(PREVIEW_STORAGE_KEY, '2');
-    const { engine } = setup({ ...guest, storage });
-    const youtube = fakeProvider('youtube');
-    engine.register(youtube);
-    await engine.play(nowPlaying(song(), 1_150_000), 1_000_000);
-    expect(youtube.play).not.toHaveBeenCalled();
-    expect(engine.getState().needsSignIn).toBe(true);
-  });
-
-  it('logging in clears needsSignIn and plays; logged-in users are not counted', async () => {
-    const storage = memoryStorage();
-    storage.setItem(PREVIEW_STORAGE_KEY, '5');
-    const { engine } = setup({ ...guest, storage });
+  it('LIVE-LISTEN-2: signing in clears it and plays; a signed-in user is never asked', async () => {
+    const { engine } = setup(guest);
     const youtube = fakeProvider('youtube');
     engine.register(youtube);
     const np = nowPlaying(song(), 1_150_000);
-    await engine.play(np, 1_000_000);
+    engine.signInNeeded();
     engine.setUser({ loggedIn: true });
     await engine.play(np, 1_000_000);
     expect(engine.getState().needsSignIn).toBe(false);
     expect(youtube.play).toHaveBeenCalledTimes(1);
-    expect(storage.data.get(PREVIEW_STORAGE_KEY)).toBe('5');
-  });
-
-  it('default limit is 3', async () => {
-    const { engine } = setup({ user: { loggedIn: false } });
-    const youtube = fakeProvider('youtube');
-    engine.register(youtube);
-    for (let i = 0; i < 4; i++)
-      await engine.play(nowPlaying(song({ songShortId: `s${i}` }), 2_000_000 + i), 1_000_000);
-    expect(youtube.play).toHaveBeenCalledTimes(3);
+    engine.signInNeeded();
+    expect(engine.getState().needsSignIn).toBe(false);
   });
 });
 

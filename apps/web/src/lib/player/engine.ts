@@ -112,10 +112,11 @@ export interface PlayerState {
   nowPlaying: ClientNowPlaying | null;
   volume: number;
   muted: boolean;
-  /** A guest used up the free previews: playback stopped, the UI should prompt to sign in. */
+  /**
+   * The server refused a guest the song's key (LIVE-LISTEN-2): playback stopped, the UI should
+   * prompt to sign in. Listening in a live room never uses this up on its own.
+   */
   needsSignIn: boolean;
-  /** Guest preview songs played so far (persisted). */
-  previewCount: number;
 }
 
 export type PlayerEvent =
@@ -124,11 +125,7 @@ export type PlayerEvent =
   | { type: 'error'; error: unknown };
 
 export interface PlaybackEngineOptions {
-  storage: KeyValueStorage;
   logger?: PlayerLogger;
-  /** Free preview songs for guests. No number is set for it; default 3. */
-  previewLimit?: number;
-  previewStorageKey?: string;
   /** Local clock in ms; the offset to the server clock is learnt from play(…, serverNow). */
   clock?: () => number;
   tokens?: ProviderTokens | (() => ProviderTokens);
@@ -137,24 +134,9 @@ export interface PlaybackEngineOptions {
   volume?: number;
 }
 
-export const DEFAULT_PREVIEW_LIMIT = 3;
-export const PREVIEW_STORAGE_KEY = 'tt.player.previewCount';
-
 function clamp01(value: number): number {
   if (Number.isNaN(value)) return 0;
   return Math.min(1, Math.max(0, value));
-}
-
-function songKey(nowPlaying: ClientNowPlaying): string {
-  const s = nowPlaying.song;
-  return [
-    nowPlaying.endTime,
-    s.songShortId ?? '',
-    s.crateSongUuid ?? '',
-    s.isrc ?? '',
-    s.trackName,
-    s.artistName,
-  ].join('|');
 }
 
 /**
@@ -164,10 +146,7 @@ function songKey(nowPlaying: ClientNowPlaying): string {
 export class PlaybackEngine {
   private readonly providers = new Map<SongProvider, PlaybackProvider>();
   private readonly listeners = new Set<(event: PlayerEvent) => void>();
-  private readonly storage: KeyValueStorage;
   private readonly logger: PlayerLogger;
-  private readonly previewLimit: number;
-  private readonly previewKey: string;
   private readonly clock: () => number;
   private readonly resolveUrl?: PlaybackEngineOptions['resolveUrl'];
   private tokens: PlaybackEngineOptions['tokens'];
@@ -177,17 +156,13 @@ export class PlaybackEngine {
   /** serverNow − local clock, learnt at play(). */
   private serverOffset = 0;
   private current: { provider: PlaybackProvider; endTime: number } | null = null;
-  private countedKey: string | null = null;
   private volume: number;
   private muted = false;
   private needsSignIn = false;
   private generation = 0;
 
   constructor(options: PlaybackEngineOptions) {
-    this.storage = options.storage;
     this.logger = options.logger ?? { error: (message, error) => console.error(message, error) };
-    this.previewLimit = options.previewLimit ?? DEFAULT_PREVIEW_LIMIT;
-    this.previewKey = options.previewStorageKey ?? PREVIEW_STORAGE_KEY;
     this.clock = options.clock ?? Date.now;
     this.tokens = options.tokens;
     this.resolveUrl = options.resolveUrl;
@@ -249,7 +224,6 @@ export class PlaybackEngine {
   /** Stops playback and forgets the song. */
   stop(): void {
     this.wanted = null;
-    this.countedKey = null;
     this.generation++;
     this.stopCurrent();
     this.emitState();
@@ -283,7 +257,6 @@ export class PlaybackEngine {
       volume: this.volume,
       muted: this.muted,
       needsSignIn: this.needsSignIn,
-      previewCount: this.previewCount(),
     };
   }
 
@@ -292,10 +265,17 @@ export class PlaybackEngine {
     return () => this.listeners.delete(listener);
   }
 
-  previewCount(): number {
-    const raw = this.storage.getItem(this.previewKey);
-    const n = raw === null ? 0 : Number.parseInt(raw, 10);
-    return Number.isFinite(n) && n > 0 ? n : 0;
+  /**
+   * The server refused this guest the song's key (LIVE-LISTEN-2): stop and ask them to sign in.
+   * Signing in (setUser) plays again.
+   */
+  signInNeeded(): void {
+    if (this.user.loggedIn || this.needsSignIn) return;
+    this.wanted = null;
+    this.stopCurrent();
+    this.needsSignIn = true;
+    this.emit({ type: 'needsSignIn' });
+    this.emitState();
   }
 
   // ---- internals -------------------------------------------------------------------------
@@ -329,22 +309,7 @@ export class PlaybackEngine {
     )
       return;
 
-    const key = songKey(nowPlaying);
-    if (!this.user.loggedIn && this.countedKey !== key) {
-      if (this.previewCount() >= this.previewLimit) {
-        this.wanted = null;
-        this.stopCurrent();
-        this.needsSignIn = true;
-        this.emit({ type: 'needsSignIn' });
-        this.emitState();
-        return;
-      }
-      this.storage.setItem(this.previewKey, String(this.previewCount() + 1));
-      this.countedKey = key;
-    } else if (this.user.loggedIn) {
-      this.countedKey = key;
-    }
-
+    // LIVE-LISTEN-2: a live room's songs are no previews: guests hear every one, uncounted.
     if (this.current && this.current.provider !== provider) this.stopCurrent();
     const generation = ++this.generation;
     this.current = { provider, endTime: nowPlaying.endTime };

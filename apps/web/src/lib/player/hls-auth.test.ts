@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hlsKeyAuth, isHlsKeyUrl, isHlsPlaylistUrl, nativeHlsSource } from './hls-auth';
+import {
+  HlsKeyRefused,
+  hlsKeyAuth,
+  isHlsKeyUrl,
+  isHlsPlaylistUrl,
+  nativeHlsSource,
+} from './hls-auth';
 
 const ORIGIN = 'http://room.test';
 /** A key URL as the server signs it into a listener's playlist. */
@@ -118,5 +124,17 @@ describe('nativeHlsSource (Safari without MediaSource)', () => {
             : new Response('', { status: 401 }),
       }),
     ).rejects.toThrow('HLS key answered 401');
+  });
+
+  it('LIVE-LISTEN-2: a key refused with 403 is told apart (a guest is then asked to sign in)', async () => {
+    const refused = nativeHlsSource('/p', {
+      token: () => 'tok',
+      origin: ORIGIN,
+      fetch: async (url) =>
+        url.endsWith('/p')
+          ? new Response(`#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="${KEY}"\n`)
+          : new Response('', { status: 403 }),
+    });
+    await expect(refused).rejects.toBeInstanceOf(HlsKeyRefused);
   });
 });

@@ -57,6 +57,14 @@ export function hlsKeyAuth(token: () => string | null, origin: string) {
   };
 }
 
+/** The server refused this caller the song's key (403): LIVE-LISTEN-2 asks a guest to sign in. */
+export class HlsKeyRefused extends Error {
+  constructor() {
+    super('HLS key answered 403');
+    this.name = 'HlsKeyRefused';
+  }
+}
+
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 function toBase64(bytes: Uint8Array): string {
@@ -96,6 +104,7 @@ export async function nativeHlsSource(
       let data = keys.get(keyUrl);
       if (!data) {
         const keyRes = await deps.fetch(keyUrl, { headers: bearer(keyUrl) });
+        if (keyRes.status === 403) throw new HlsKeyRefused();
         if (!keyRes.ok) throw new Error(`HLS key answered ${keyRes.status}`);
         const bytes = new Uint8Array(await keyRes.arrayBuffer());
         data = `data:application/octet-stream;base64,${toBase64(bytes)}`;

@@ -238,6 +238,31 @@ describe('HlsPlaybackProvider with hls.js', () => {
     expect(t.logger.error).toHaveBeenCalledWith('Failed to play song', expect.any(Error));
   });
 
+  it('LIVE-LISTEN-2: a key the server refuses (403) is reported; other errors are not', async () => {
+    const onKeyRefused = vi.fn();
+    const t = setup({ onKeyRefused });
+    await t.provider.play(t.request());
+    const hls = t.instances[0];
+    hls.emit('error', { fatal: false, details: 'keyLoadError', response: { code: 500 } });
+    hls.emit('error', { fatal: false, details: 'fragLoadError', response: { code: 403 } });
+    expect(onKeyRefused).not.toHaveBeenCalled();
+    hls.emit('error', { fatal: true, details: 'keyLoadError', response: { code: 403 } });
+    expect(onKeyRefused).toHaveBeenCalledTimes(1);
+  });
+
+  it('LIVE-LISTEN-2: natively too, a refused key is reported', async () => {
+    const onKeyRefused = vi.fn();
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('hls-playlist')
+        ? new Response(`#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="${KEY}"\n`)
+        : new Response('', { status: 403 }),
+    );
+    const t = setup({ supported: false, fetch, onKeyRefused });
+    t.media.native = true;
+    await expect(t.provider.play(t.request())).rejects.toThrow('HLS key answered 403');
+    expect(onKeyRefused).toHaveBeenCalledTimes(1);
+  });
+
   it('stop() tears down; late events of the old song are ignored', async () => {
     const t = setup();
     await t.provider.play(t.request());

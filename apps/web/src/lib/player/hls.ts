@@ -5,7 +5,7 @@ import {
   type DriftOptions,
 } from '@tt/room-client';
 import type { PlaybackProvider, PlayerLogger, PlayRequest } from './engine';
-import { hlsKeyAuth, nativeHlsSource } from './hls-auth';
+import { HlsKeyRefused, hlsKeyAuth, nativeHlsSource } from './hls-auth';
 
 /** The buffered ranges of a media element as [start, end] pairs (seconds). */
 export function bufferedRanges(buffered: {
@@ -51,6 +51,8 @@ export interface HlsErrorData {
   fatal?: boolean;
   type?: string;
   details?: string;
+  /** The HTTP answer of a failed load (hls.js: `response.code`). */
+  response?: { code?: number };
 }
 export interface HlsClass {
   new (config: Record<string, unknown>): HlsInstance;
@@ -91,6 +93,8 @@ export interface HlsProviderOptions {
   drift?: Partial<DriftOptions>;
   onStatus?: (status: MediaStatus, error?: unknown) => void;
   onSample?: (sample: SyncSample) => void;
+  /** The server refused the song's key (403): for a guest, LIVE-LISTEN-2's sign-in prompt. */
+  onKeyRefused?: () => void;
   logger?: PlayerLogger;
 }
 
@@ -165,6 +169,7 @@ export class HlsPlaybackProvider implements PlaybackProvider {
       if (generation === this.generation) {
         this.teardown();
         this.setStatus('error', error);
+        if (error instanceof HlsKeyRefused) this.options.onKeyRefused?.();
       }
       throw error;
     }
@@ -242,7 +247,11 @@ export class HlsPlaybackProvider implements PlaybackProvider {
     });
     this.hls = hls;
     hls.on(Hls.Events.ERROR, (_event, data) => {
-      if (generation !== this.generation || !data?.fatal) return;
+      if (generation !== this.generation) return;
+      if (data?.details === 'keyLoadError' && data.response?.code === 403) {
+        this.options.onKeyRefused?.();
+      }
+      if (!data?.fatal) return;
       this.fail(new Error(`HLS ${data.type ?? 'error'}: ${data.details ?? 'unknown'}`));
     });
     hls.on(Hls.Events.MANIFEST_PARSED, () => {

@@ -3,7 +3,6 @@ import { PlayEventLog } from './analytics';
 import {
   DEFAULT_VOLUME,
   MUTED_STORAGE_KEY,
-  previewLimitFrom,
   readVolumePrefs,
   VOLUME_STORAGE_KEY,
   writeVolumePrefs,
@@ -25,17 +24,6 @@ describe('volume prefs', () => {
     expect(readVolumePrefs(storage).volume).toBe(DEFAULT_VOLUME);
     storage.setItem(VOLUME_STORAGE_KEY, '7');
     expect(readVolumePrefs(storage).volume).toBe(1);
-  });
-});
-
-describe('previewLimitFrom (VITE_GUEST_PREVIEW_SONGS)', () => {
-  it('takes a whole number ≥ 0, else the default', () => {
-    expect(previewLimitFrom('5', 3)).toBe(5);
-    expect(previewLimitFrom('0', 3)).toBe(0);
-    expect(previewLimitFrom(undefined, 3)).toBe(3);
-    expect(previewLimitFrom('', 3)).toBe(3);
-    expect(previewLimitFrom('-1', 3)).toBe(3);
-    expect(previewLimitFrom('2.5', 3)).toBe(3);
   });
 });
 

@@ -24,12 +24,6 @@ export function writeVolumePrefs(storage: KeyValueStorage, prefs: VolumePrefs): 
   storage.setItem(MUTED_STORAGE_KEY, String(prefs.muted));
 }
 
-/** The guest preview limit from a build variable (VITE_GUEST_PREVIEW_SONGS); `fallback` if unset or bad. */
-export function previewLimitFrom(value: unknown, fallback: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
-}
-
 /** localStorage when the browser lets us use it, else memory (private modes, tests). */
 export function browserStorage(): KeyValueStorage {
   try {

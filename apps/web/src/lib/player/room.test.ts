@@ -3,14 +3,13 @@ import type { ClientNowPlaying } from '@tt/protocol';
 import { PlayEventLog } from './analytics';
 import { PlaybackEngine } from './engine';
 import { RoomPlayer, type RoomSnapshot } from './room';
-import { memoryStorage, nowPlaying, song } from './testing';
+import { nowPlaying, song } from './testing';
 import { PlayTracker } from './tracking';
 
 function setup() {
   let now = 1_000_000;
   const clock = () => now;
   const engine = new PlaybackEngine({
-    storage: memoryStorage(),
     logger: { error: vi.fn() },
     clock,
     user: { loggedIn: true },

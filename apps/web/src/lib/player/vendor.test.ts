@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SongProvider } from '@tt/protocol';
 import { PlaybackEngine } from './engine';
-import { memoryStorage, nowPlaying, song } from './testing';
+import { nowPlaying, song } from './testing';
 import {
   createVendorProviders,
   DEFAULT_VENDOR_CONFIG,
@@ -74,7 +74,6 @@ describe('ScriptLoader', () => {
 describe('vendor players are loaded only when configured and chosen', () => {
   function engineWith(providers: SongProvider[], page = fakePage()) {
     const engine = new PlaybackEngine({
-      storage: memoryStorage(),
       logger: { error: vi.fn() },
       clock: () => 1_000_000,
       user: { loggedIn: true, connectedProviders: [] },

@@ -6,7 +6,7 @@ import { roomAction } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
 import { AddToCrateMenu } from '../../crates/AddToCrateMenu';
 import { SimilarSongs } from './SimilarSongs';
-import { PreviewsLeft } from '../../player/GuestPreviewPrompt';
+import { GuestListening } from '../../player/GuestPreviewPrompt';
 import { PlayerControls } from '../../player/PlayerControls';
 import {
   formatDuration,
@@ -105,7 +105,7 @@ export function NowPlaying({
         </button>
       ) : null}
       <PlayerControls silent={false} />
-      {me.isGuest ? <PreviewsLeft /> : <AddToCrateMenu song={np.song} />}
+      {me.isGuest ? <GuestListening /> : <AddToCrateMenu song={np.song} />}
       {me.isGuest ? null : <SimilarSongs song={np.song} />}
     </section>
   );
