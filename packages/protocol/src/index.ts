@@ -5,6 +5,7 @@ export * from './access';
 export * from './qb';
 export * from './user/index';
 export * from './status';
+export * from './validation';
 export * from './room/dto';
 export * from './realtime/index';
 export * from './realtime/actions';

@@ -116,12 +116,20 @@ export async function bootstrapSession(): Promise<void> {
     const s = await api.call(authEndpoints.session, {});
     if (s.isGuest) await signOut();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await signOut();
+    if (err instanceof ApiError && err.status === 401) {
+      endedBy = err;
+      await signOut();
+    }
   }
 }
 
+/** The refusal that ended the stored session at start (a ban says so, SEC-SESSION-3). */
+let endedBy: unknown = null;
+export const sessionEndedBy = (): unknown => endedBy;
+
 /** Keeps a fresh access token (login, sign-up, magic link, phone code) and forgets cached answers. */
 export async function signIn(accessToken: string): Promise<void> {
+  endedBy = null;
   await saveToken(accessToken);
   queryClient.clear();
   set(sessionOf(accessToken, false));

@@ -3,6 +3,7 @@ import { BRAND_TEXT } from '../lib/brand';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useChatConnection } from '../features/chat/chatSocket';
+import { BanNotice } from '../entities/session/BanNotice';
 import { Header } from './Header';
 import { LangFromUrl } from './LangFromUrl';
 
@@ -19,6 +20,7 @@ export function Shell() {
       <Header />
       <main id="main" className="main" tabIndex={-1}>
         <ActivitySignIn />
+        <BanNotice />
         <Outlet />
       </main>
       <footer className="site-footer">

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@tt/api-client';
-import { ERRORS } from '@tt/protocol';
+import { ERRORS, parseValidationMessage } from '@tt/protocol';
+import { banOf, banText } from '../entities/session/ban';
 import { GENERIC_ERROR } from './api';
 
 /**
@@ -16,9 +17,32 @@ export function errorText(
   language: string,
 ): string {
   if (!(err instanceof ApiError)) return t('errors.generic');
+  // SEC-SESSION-3: a ban is told with its end in the person's language and time zone.
+  const ban = banOf(err);
+  if (ban) return banText(ban, t, language);
   const text = err.displayText;
   if (text === GENERIC_ERROR) return t('errors.generic');
+  if (language !== 'en' && errorCodeOf(err) === 'VALIDATION' && err.serverMessage) {
+    return validationText(err.serverMessage, t, exists);
+  }
   return translated(text, err.serverMessage, errorCodeOf(err), t, exists, language);
+}
+
+/**
+ * PROTO-ERR-2: a field the API refused, in the user's language: the field's label (`fields.*`)
+ * and the rule's words (`validation.*`), e.g. "Contraseña: debe tener al menos 8 caracteres".
+ */
+export function validationText(
+  message: string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+): string {
+  const issue = parseValidationMessage(message);
+  const name = issue.field?.split('.').pop() ?? null;
+  const rule = t(`validation.${issue.rule}`, { count: issue.count });
+  if (!name) return rule;
+  const label = exists(`fields.${name}`) ? t(`fields.${name}`) : name;
+  return `${label}: ${rule}`;
 }
 
 /** The stable `code` of a failed call's answer, when the server sent one. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { useRouter } from 'expo-router';
-import { signIn } from '../../lib/session';
+import { sessionEndedBy, signIn } from '../../lib/session';
 import { theme } from '../../ui/theme';
-import { errorCodeOf, errorText } from './errors';
+import { bannedUntil, banText, errorCodeOf, errorText } from './errors';
 import { PhoneForm } from './PhoneForm';
 import { useLoginMutation, useResendPublicMutation } from './queries';
 import { Button, Card, ErrorText, Field, Muted, Screen, Title, styles, useTitle } from './ui';
@@ -24,6 +24,8 @@ export function SignInScreen() {
   const login = useLoginMutation();
   const resend = useResendPublicMutation();
   const unverified = errorCodeOf(login.error) === 'EMAIL_NOT_VERIFIED';
+  // SEC-SESSION-3: a ban that ended the stored session is told, with until when.
+  const ban = bannedUntil(sessionEndedBy());
 
   const done = async (accessToken: string) => {
     await signIn(accessToken);
@@ -34,6 +36,9 @@ export function SignInScreen() {
     <Screen testID="sign-in-screen">
       <Title>{t('auth.signInTitle')}</Title>
       <Muted>{t('auth.signInLead')}</Muted>
+      {ban !== undefined && !login.error ? (
+        <ErrorText>{`${t('auth.signedOutBanned')} ${banText(ban)}`}</ErrorText>
+      ) : null}
       <View style={local.tabs} accessibilityRole="tablist">
         {(['email', 'phone'] as const).map((m) => (
           <Pressable

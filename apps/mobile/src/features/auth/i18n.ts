@@ -39,6 +39,20 @@ const en = {
     magicFailed: 'This link did not work',
     magicFailedHelp: 'Magic links work once and expire quickly. Sign in another way.',
     toSignIn: 'Go to sign in',
+    bannedUntil: 'Your account is banned until {{until}}.',
+    bannedForGood: 'Your account is banned permanently.',
+    signedOutBanned: 'You were signed out.',
+  },
+  /** PROTO-ERR-2: a field the API refused, as the label and the rule's words. */
+  validation: {
+    fields: { email: 'E-mail', password: 'Password', nickname: 'Nickname' },
+    min_one: 'must be at least {{count}} character long',
+    min_other: 'must be at least {{count}} characters long',
+    max_one: 'must be at most {{count}} character long',
+    max_other: 'must be at most {{count}} characters long',
+    email: 'is not a valid e-mail address',
+    required: 'is required',
+    invalid: 'is not valid',
   },
 };
 
@@ -81,6 +95,19 @@ const es: typeof en = {
     magicFailed: 'Este enlace no funcionó',
     magicFailedHelp: 'Los enlaces mágicos sirven una vez y caducan pronto. Entra de otra forma.',
     toSignIn: 'Ir a iniciar sesión',
+    bannedUntil: 'Tu cuenta está suspendida hasta el {{until}}.',
+    bannedForGood: 'Tu cuenta está suspendida de forma permanente.',
+    signedOutBanned: 'Se cerró tu sesión.',
+  },
+  validation: {
+    fields: { email: 'Correo electrónico', password: 'Contraseña', nickname: 'Apodo' },
+    min_one: 'debe tener al menos {{count}} carácter',
+    min_other: 'debe tener al menos {{count}} caracteres',
+    max_one: 'debe tener como máximo {{count}} carácter',
+    max_other: 'debe tener como máximo {{count}} caracteres',
+    email: 'no es un correo electrónico válido',
+    required: 'es obligatorio',
+    invalid: 'no es válido',
   },
 };
 

@@ -3,6 +3,7 @@ import { authEndpoints } from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
+import { banOf, useBanNotice } from './ban';
 
 let guestRequest: Promise<void> | null = null;
 
@@ -42,11 +43,14 @@ export async function bootstrapSession(): Promise<void> {
     const session = await api.call(authEndpoints.session, {});
     if (session.isGuest) await dropToGuest();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await dropToGuest();
+    if (err instanceof ApiError && err.status === 401) await dropToGuest(err);
   }
 }
 
-async function dropToGuest(): Promise<void> {
+/** Drops the user's token; a ban that ended the session is told (SEC-SESSION-3). */
+async function dropToGuest(err?: unknown): Promise<void> {
+  const ban = banOf(err);
+  if (ban) useBanNotice.getState().show(ban);
   useSession.getState().clear();
   queryClient.clear();
   await startGuestSession();
@@ -68,6 +72,18 @@ export function signOut(): void {
 /** A user call answered 401 (expired or revoked token): drop to guest browsing. */
 export function handleUnauthorized(err: unknown): void {
   if (err instanceof ApiError && err.status === 401 && useSession.getState().accessToken) {
-    void dropToGuest();
+    void dropToGuest(err);
   }
+}
+
+/**
+ * Asks whether the session still holds (after a kick from a room, which a ban also sends): an
+ * ended one is dropped, and a ban told, at once rather than at the next call.
+ */
+export function checkSession(): void {
+  if (!useSession.getState().accessToken) return;
+  api.call(authEndpoints.session, {}).then(
+    (s) => (s.isGuest ? dropToGuest() : undefined),
+    handleUnauthorized,
+  );
 }

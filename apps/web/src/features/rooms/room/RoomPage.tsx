@@ -5,6 +5,8 @@ import { ApiError } from '@tt/api-client';
 import { ERRORS, type RoomDto } from '@tt/protocol';
 import { useErrorText, useSocketErrorText } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
+import { banText, useBanNotice } from '../../../entities/session/ban';
+import { checkSession } from '../../../entities/session/session';
 import { activeRoomUuid, enterRoom, leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
 import { Alert } from '../../../ui/Alert';
@@ -129,6 +131,31 @@ export function RoomPage() {
   );
 }
 
+/**
+ * Removed from the room. A ban removes the person from every room too (SEC-SESSION-3): the session
+ * is asked at once, and when it ended for a ban the card says so and until when.
+ */
+function Kicked({ room, reason }: { room: RoomDto; reason: string | null }) {
+  const { t, i18n } = useTranslation();
+  const ban = useBanNotice((s) => s.ban);
+  useEffect(() => checkSession(), []);
+  return (
+    <Outside room={room}>
+      <h2>{ban ? t('ban.title') : t('room.kickedTitle')}</h2>
+      <p className="muted" data-testid="kicked">
+        {ban
+          ? banText(ban, t, i18n.language)
+          : reason
+            ? t('room.kickReason', { reason })
+            : t('room.kickedBody')}
+      </p>
+      <Link className="btn btn-primary" to="/rooms">
+        {t('room.browse')}
+      </Link>
+    </Outside>
+  );
+}
+
 /** In the room: the live view, or what ended it (kicked, refused, closed). */
 function Entered({
   room,
@@ -145,19 +172,7 @@ function Entered({
   const kickReason = useRoomStore((s) => s.kickReason);
   const error = useRoomStore((s) => s.error);
   const errorCode = useRoomStore((s) => s.errorCode);
-  if (status === 'kicked') {
-    return (
-      <Outside room={room}>
-        <h2>{t('room.kickedTitle')}</h2>
-        <p className="muted" data-testid="kicked">
-          {kickReason ? t('room.kickReason', { reason: kickReason }) : t('room.kickedBody')}
-        </p>
-        <Link className="btn btn-primary" to="/rooms">
-          {t('room.browse')}
-        </Link>
-      </Outside>
-    );
-  }
+  if (status === 'kicked') return <Kicked room={room} reason={kickReason} />;
   if (status === 'failed' && error !== null && error in PASSWORD_REFUSALS) {
     return <PasswordPrompt room={room} wrong={PASSWORD_REFUSALS[error]} onSubmit={onPassword} />;
   }
