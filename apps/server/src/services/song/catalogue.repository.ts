@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ilike, or, sql, type Column, type SQL } from 'drizzle
 import type { SongProvider, SongStatus } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import type { CatalogueFilter } from '../../platform/ports';
+import { orTypos, squash, squashed } from './forgiving';
 import { containsTerm, likeEscape, newestFirst, SongRepository } from './repository';
 import { songs } from './schema';
 
@@ -92,13 +93,18 @@ export class CatalogueRepository {
       opts.noExplicit ? eq(songs.explicit, false) : undefined,
     );
     const { where, rank } = opts.relevance ? relevance(term) : containsTerm(term);
-    return this.db
-      .select()
-      .from(songs)
-      .where(and(base, where))
-      .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
-      .limit(limit + 1)
-      .offset(offset);
+    const run = (n: number, from: number) =>
+      this.db
+        .select()
+        .from(songs)
+        .where(and(base, where))
+        .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
+        .limit(n + 1)
+        .offset(from);
+    // SEARCH-FORGIVING-2: nothing matches: a typo or two.
+    return orTypos(term, limit, offset, run, () =>
+      this.songRepo.typoCandidates({ noExplicit: opts.noExplicit }),
+    );
   }
 
   /** The catalogue list (every status unless filtered), newest first, with its total. */
@@ -146,7 +152,14 @@ const wordStart = (column: Column, word: string) => {
 function relevance(term: string): { where: SQL | undefined; rank: SQL } {
   const words = [...new Set(term.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
   const fields = [songs.trackName, songs.artistName, songs.albumName, songs.genre];
-  const where = and(...words.map((w) => or(...fields.map((f) => ilike(f, `%${likeEscape(w)}%`)))));
+  // SEARCH-FORGIVING-1: each word also without accents or punctuation ("lofi" finds "Lo-fi").
+  const where = and(
+    ...words.map((w) => {
+      const plain = fields.map((f) => ilike(f, `%${likeEscape(w)}%`));
+      const s = squash(w);
+      return or(...plain, ...(s ? fields.map((f) => sql`${squashed(f)} like ${`%${s}%`}`) : []));
+    }),
+  );
   const whole = term.trim().toLowerCase();
   const score: SQL[] = [
     sql`case when lower(${songs.trackName}) = ${whole} then 100 else 0 end`,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SongStatus } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
+import { orTypos, squashedContains, TYPO_SCAN_LIMIT } from './forgiving';
 import { songHlsKeys, songs } from './schema';
 
 export type SongRow = typeof songs.$inferSelect;
@@ -13,8 +14,9 @@ const MAX_INT4 = 2147483647;
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Songs whose title, artist, genre or album contains `term` (no case), and their rank: titles
- * that start with the term first, then artists that do, then the rest.
+ * Songs whose title, artist, genre or album contains `term` (no case; also without accents,
+ * hyphens or spaces, SEARCH-FORGIVING-1), and their rank: titles that start with the term first,
+ * then artists that do, then the rest.
  */
 export function containsTerm(term: string): { where: SQL | undefined; rank: SQL } {
   const contains = `%${likeEscape(term)}%`;
@@ -25,6 +27,7 @@ export function containsTerm(term: string): { where: SQL | undefined; rank: SQL 
       ilike(songs.artistName, contains),
       ilike(songs.genre, contains),
       ilike(songs.albumName, contains),
+      squashedContains(term),
     ),
     rank: sql`case when ${songs.trackName} ilike ${starts} then 0 when ${songs.artistName} ilike ${starts} then 1 else 2 end`,
   };
@@ -190,13 +193,26 @@ export class SongRepository {
     offset: number,
   ): Promise<SongRow[]> {
     const { where, rank } = containsTerm(term);
+    const run = (n: number, from: number) =>
+      this.db
+        .select()
+        .from(songs)
+        .where(this.where(filter, where))
+        .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
+        .limit(n + 1)
+        .offset(from);
+    // SEARCH-FORGIVING-2: nothing matches: a typo or two.
+    return orTypos(term, limit, offset, run, () => this.typoCandidates(filter));
+  }
+
+  /** The newest verified songs a typo search looks through (SEARCH-FORGIVING-2). */
+  typoCandidates(filter: SongFilter): Promise<SongRow[]> {
     return this.db
       .select()
       .from(songs)
-      .where(this.where(filter, where))
-      .orderBy(rank, asc(sql`lower(${songs.trackName})`), asc(songs.id))
-      .limit(limit + 1)
-      .offset(offset);
+      .where(this.where(filter))
+      .orderBy(desc(songs.id))
+      .limit(TYPO_SCAN_LIMIT);
   }
 
   /** Verified songs, newest first; one row more than `limit` when there is a next page. */
