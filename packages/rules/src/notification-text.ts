@@ -16,6 +16,7 @@ export function notificationText(
   switch (n.kind) {
     case 'friendInvitation':
     case 'friendAccepted':
+    case 'newFan':
     case 'djLive':
     case 'roomLive':
     case 'eventStarted':

@@ -121,6 +121,16 @@ export interface WorkEvents {
   'social.friendInvited': { invitationId: string; senderUuid: string; receiverUuid: string };
   /** NOTIFY-FRIEND-2: a friend invitation was accepted. */
   'social.friendAccepted': { invitationId: string; senderUuid: string; receiverUuid: string };
+  /**
+   * NOTIFY-FAN-1: someone started following a DJ, at `at` (written in the transaction of the
+   * follow).
+   */
+  'social.fanAdded': { fanUuid: string; djUuid: string; at: string };
+  /**
+   * NOTIFY-CHAT-3: someone read a direct conversation up to `readAt` (written in the transaction
+   * of the read mark): the direct-message notifications from `otherUuid` become read.
+   */
+  'chat.directRead': { readerUuid: string; otherUuid: string; readAt: string };
   /** NOTIFY-SEND-1: a notification to deliver (sending routes). */
   'notify.requested': NotifyRequest;
 }
@@ -172,6 +182,8 @@ export type DomainEvents = WorkEvents & LiveEvents;
 export const WORK_ORDER: { [K in WorkTopic]?: (payload: WorkEvents[K]) => string } = {
   'room.songStarred': (p) => p.userUuid,
   'user.rolesChanged': (p) => p.uuid,
+  // NOTIFY-FAN-2: a follow, unfollow and follow again are judged in the order they happened.
+  'social.fanAdded': (p) => `${p.fanUuid}:${p.djUuid}`,
 };
 
 /** One moderation action as the service that took it describes it. */

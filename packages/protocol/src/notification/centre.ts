@@ -10,6 +10,7 @@ const S = 'notification' as const;
 export const NOTIFICATION_KINDS = [
   'friendInvitation',
   'friendAccepted',
+  'newFan',
   'djLive',
   'roomLive',
   'eventStarted',

@@ -25,6 +25,10 @@ const en = {
       title: '{{name}} accepted your friend invitation',
       body: 'You are friends now.',
     },
+    newFan: {
+      title: '{{name}} started following you',
+      body: 'They will hear when you go on stage.',
+    },
     djLive: {
       title: '{{name}} is on stage',
       body: 'Playing in {{room}} now. Come listen!',
@@ -55,6 +59,7 @@ const en = {
     kinds: {
       friendInvitation: 'Friend invitations',
       friendAccepted: 'Invitations accepted',
+      newFan: 'New followers',
       djLive: 'DJs you follow go on stage',
       roomLive: 'Rooms you visited go live',
       mention: 'Mentions in chat',
@@ -66,6 +71,7 @@ const en = {
     hints: {
       friendInvitation: 'Someone wants to be your friend.',
       friendAccepted: 'Someone said yes to your invitation.',
+      newFan: 'Someone starts following you (once a day per person).',
       djLive: 'At most once per DJ and room every half hour.',
       roomLive: 'Rooms you were in during the last 30 days.',
       mention: 'Someone writes your name in a room.',
@@ -107,6 +113,10 @@ const es: typeof en = {
       title: '{{name}} aceptó tu invitación de amistad',
       body: 'Ahora son amigos.',
     },
+    newFan: {
+      title: '{{name}} empezó a seguirte',
+      body: 'Se enterará cuando subas a la cabina.',
+    },
     djLive: {
       title: '{{name}} está en la cabina',
       body: 'Pinchando ahora en {{room}}. ¡Ven a escuchar!',
@@ -137,6 +147,7 @@ const es: typeof en = {
     kinds: {
       friendInvitation: 'Invitaciones de amistad',
       friendAccepted: 'Invitaciones aceptadas',
+      newFan: 'Nuevos seguidores',
       djLive: 'DJs que sigues suben a la cabina',
       roomLive: 'Salas que visitaste empiezan',
       mention: 'Menciones en el chat',
@@ -148,6 +159,7 @@ const es: typeof en = {
     hints: {
       friendInvitation: 'Alguien quiere ser tu amigo.',
       friendAccepted: 'Alguien aceptó tu invitación.',
+      newFan: 'Alguien empieza a seguirte (una vez al día por persona).',
       djLive: 'Como mucho una vez por DJ y sala cada media hora.',
       roomLive: 'Salas en las que estuviste en los últimos 30 días.',
       mention: 'Alguien escribe tu nombre en una sala.',

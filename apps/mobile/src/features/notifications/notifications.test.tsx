@@ -1,4 +1,4 @@
-import { fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-library';
+import { act, fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-library';
 import RootLayout from '../../../app/_layout';
 import { i18n } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
@@ -41,7 +41,11 @@ function reply(url: string, method: string, body?: string): unknown {
   }
   if (method === 'GET' && /\/notifications(\?|$)/.test(url))
     return {
-      notifications: [N('n1'), N('n2', { kind: 'friendAccepted', readAt: '2026-01-01T00:00:00Z' })],
+      notifications: [
+        N('n1'),
+        N('n2', { kind: 'friendAccepted', readAt: '2026-01-01T00:00:00Z' }),
+        N('n3', { kind: 'newFan', link: '/profile/u-1', readAt: '2026-01-01T00:00:00Z' }),
+      ],
       next: null,
       unread: 1,
     };
@@ -81,6 +85,13 @@ test('lists notifications in the reader language, marks all read, opens a link',
   await router;
   expect(await screen.findByText('Ana is on stage')).toBeTruthy();
   expect(screen.getByText('Ana accepted your friend invitation')).toBeTruthy();
+  // NOTIFY-FAN-1, in both languages.
+  expect(screen.getByText('Ana started following you')).toBeTruthy();
+  await act(() => i18n.changeLanguage('es'));
+  expect(await screen.findByText('Ana empezó a seguirte')).toBeTruthy();
+  expect(screen.getByText('Se enterará cuando subas a la cabina.')).toBeTruthy();
+  await act(() => i18n.changeLanguage('en'));
+  expect(await screen.findByText('Ana started following you')).toBeTruthy();
   expect(await screen.findByText('Unread (1)')).toBeTruthy();
 
   fireEvent.press(screen.getByTestId('notifications-mark-all'));

@@ -4,6 +4,7 @@ import type {
   CometConversation,
   CometMessageListRes,
 } from '@tt/protocol';
+import type { Db } from '../../platform/db/index';
 import { fail } from '../../platform/errors';
 import type { ChatCaller } from './access';
 import type { ChatCore } from './core';
@@ -194,11 +195,27 @@ export class ChatHistory {
     );
   }
 
-  /** CHAT-UNREAD-1: marks a conversation read up to its latest message. */
+  /**
+   * CHAT-UNREAD-1: marks a conversation read up to its latest message. CHAT-UNREAD-2: when that
+   * moves the mark, the same transaction writes `chat.directRead`, so the notification service
+   * marks this conversation's direct-message notifications read (NOTIFY-CHAT-3).
+   */
   async markUserRead(caller: ChatCaller, uid: string) {
     await this.partner(caller, uid);
+    const { repo, platform } = this.core;
     const cid = userConversationId(caller.uid, uid);
-    await this.core.repo.markRead(caller.uid, cid, await this.core.repo.latestId(cid));
+    const latest = await repo.latestId(cid);
+    if (latest <= (await repo.lastRead(caller.uid, cid))) return { data: { success: true } };
+    await platform.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await repo.markReadMany([{ uid: caller.uid, conversationId: cid, lastReadId: latest }], db);
+      await platform.outbox.add(db, 'chat.directRead', {
+        readerUuid: caller.uid,
+        otherUuid: uid,
+        readAt: new Date().toISOString(),
+      });
+    });
+    platform.outbox.kick();
     return { data: { success: true } };
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS,
   type ChannelSetting,
@@ -99,6 +99,54 @@ export class CentreService {
         ),
       );
     return { unread: await this.unread(userUuid) };
+  }
+
+  /** A person's items of one kind caused by one actor. */
+  private byActor(userUuid: string, kind: NotificationKind, actorUuid: string) {
+    return and(
+      eq(notifications.userUuid, userUuid),
+      eq(notifications.kind, kind),
+      eq(notifications.actorUuid, actorUuid),
+    );
+  }
+
+  /**
+   * NOTIFY-CHAT-3: the person's unread items of `kind` caused by `actorUuid` up to `until` become
+   * read (a conversation read in the chat). Idempotent; answers how many changed.
+   */
+  async markReadFrom(
+    userUuid: string,
+    kind: NotificationKind,
+    actorUuid: string,
+    until: Date,
+  ): Promise<number> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(
+        and(
+          this.byActor(userUuid, kind, actorUuid),
+          isNull(notifications.readAt),
+          lte(notifications.createdAt, until),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+
+  /** NOTIFY-FAN-2: whether the person has an item of `kind` by `actorUuid` made since `since`. */
+  async hasSince(
+    userUuid: string,
+    kind: NotificationKind,
+    actorUuid: string,
+    since: Date,
+  ): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(this.byActor(userUuid, kind, actorUuid), gte(notifications.createdAt, since)))
+      .limit(1);
+    return !!row;
   }
 
   async settings(userUuid: string): Promise<NotificationSettingsDto> {

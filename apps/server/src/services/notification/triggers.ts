@@ -13,6 +13,8 @@ export function regularsOf(rooms: RoomsPort, roomUuid: string, limit: number): P
   const since = new Date(Date.now() - REGULARS_DAYS * 86_400_000);
   return rooms.recentVisitors(roomUuid, since, limit);
 }
+/** NOTIFY-FAN-2: one new-fan notification per follower and followed person in this many hours. */
+const NEW_FAN_QUIET_HOURS = 24;
 /** NOTIFY-CHAT-1: one direct-message notification per sender and receiver in this many seconds. */
 const DM_QUIET_SECONDS = 120;
 
@@ -37,36 +39,66 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
     await deliverer.deliver(meta.eventId, req);
   });
 
-  outbox.consume('social.friendInvited', 'notification.friend-invited', async (e, meta) => {
-    const name = await nickname(e.senderUuid);
+  /** One person told of what one other person did; the text is the actor's nickname and `say`. */
+  const tellOne = async (
+    eventId: string,
+    who: { recipient: string; actor: string },
+    kind: NotifyRequest['kind'],
+    say: (name: string) => { title: string; body: string; link: string },
+  ) => {
+    const name = await nickname(who.actor);
+    const { title, body, link } = say(name);
     await deliverer.deliver(
-      meta.eventId,
+      eventId,
       plain({
-        kind: 'friendInvitation',
-        recipients: [e.receiverUuid],
-        actorUuid: e.senderUuid,
+        kind,
+        recipients: [who.recipient],
+        actorUuid: who.actor,
+        title,
+        body,
+        link,
+        params: { name },
+      }),
+    );
+  };
+
+  // NOTIFY-FRIEND-1
+  outbox.consume('social.friendInvited', 'notification.friend-invited', (e, meta) =>
+    tellOne(
+      meta.eventId,
+      { recipient: e.receiverUuid, actor: e.senderUuid },
+      'friendInvitation',
+      (name) => ({
         title: `${name} wants to be your friend`,
         body: 'Accept or decline on your friends page.',
         link: '/friends',
-        params: { name },
       }),
-    );
-  });
+    ),
+  );
 
-  outbox.consume('social.friendAccepted', 'notification.friend-accepted', async (e, meta) => {
-    const name = await nickname(e.receiverUuid);
-    await deliverer.deliver(
+  // NOTIFY-FRIEND-2
+  outbox.consume('social.friendAccepted', 'notification.friend-accepted', (e, meta) =>
+    tellOne(
       meta.eventId,
-      plain({
-        kind: 'friendAccepted',
-        recipients: [e.senderUuid],
-        actorUuid: e.receiverUuid,
+      { recipient: e.senderUuid, actor: e.receiverUuid },
+      'friendAccepted',
+      (name) => ({
         title: `${name} accepted your friend invitation`,
         body: 'You are friends now.',
         link: `/profile/${e.receiverUuid}`,
-        params: { name },
       }),
-    );
+    ),
+  );
+
+  // NOTIFY-FAN-1, NOTIFY-FAN-2
+  outbox.consume('social.fanAdded', 'notification.new-fan', async (e, meta) => {
+    const since = new Date(Date.parse(e.at) - NEW_FAN_QUIET_HOURS * 3_600_000);
+    if (await deliverer.centre.hasSince(e.djUuid, 'newFan', e.fanUuid, since)) return;
+    await tellOne(meta.eventId, { recipient: e.djUuid, actor: e.fanUuid }, 'newFan', (name) => ({
+      title: `${name} started following you`,
+      body: 'They will hear when you go on stage.',
+      link: `/profile/${e.fanUuid}`,
+    }));
   });
 
   // NOTIFY-DJ-1, NOTIFY-DJ-2
@@ -133,6 +165,16 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
         link: `/rooms/${e.roomSlug}`,
         params: { name: e.name, room: e.roomName },
       }),
+    );
+  });
+
+  // NOTIFY-CHAT-3 (CHAT-UNREAD-2)
+  outbox.consume('chat.directRead', 'notification.dm-read', async (e) => {
+    await deliverer.centre.markReadFrom(
+      e.readerUuid,
+      'directMessage',
+      e.otherUuid,
+      new Date(e.readAt),
     );
   });
 

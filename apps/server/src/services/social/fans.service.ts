@@ -29,16 +29,28 @@ export class FansService {
     return this.platform.db;
   }
 
-  /** SOC-FAN-1, SOC-FAN-3: follow a registered DJ other than yourself, not across a block. */
+  /**
+   * SOC-FAN-1, SOC-FAN-3: follow a registered DJ other than yourself, not across a block.
+   * SOC-FAN-4: the follow and its work event `social.fanAdded` (NOTIFY-FAN-1) commit together.
+   */
   async follow(auth: AuthContext, djUuid: string): Promise<DjFanDto> {
     await requireOtherAccount(this.platform, auth, djUuid);
     if (await blockedEitherWay(this.db, auth.uuid, djUuid)) throw fail('DJ_FAN_BLOCKED');
-    const [row] = await this.db
-      .insert(djFans)
-      .values({ userUuid: auth.uuid, djUuid })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw fail('DJ_FAN_EXISTS');
+    const row = await this.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(djFans)
+        .values({ userUuid: auth.uuid, djUuid })
+        .onConflictDoNothing()
+        .returning();
+      if (!made) throw fail('DJ_FAN_EXISTS');
+      await this.platform.outbox.add(tx as unknown as Db, 'social.fanAdded', {
+        fanUuid: auth.uuid,
+        djUuid,
+        at: made.createdAt.toISOString(),
+      });
+      return made;
+    });
+    this.platform.outbox.kick();
     return toFan(row);
   }
 

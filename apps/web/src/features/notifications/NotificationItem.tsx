@@ -9,6 +9,8 @@ const PERSON = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1-4 4.5-6 8-6s7 2 8 6';
 const ICONS: Record<NotificationDto['kind'], string> = {
   friendInvitation: `${PERSON}M19 3v6M16 6h6`,
   friendAccepted: `${PERSON}M15 6l2 2 4-4`,
+  // NOTIFY-FAN-1: a person and a small heart.
+  newFan: `${PERSON}M19 9l-2.5-2.5a1.4 1.4 0 0 1 2.5-1 1.4 1.4 0 0 1 2.5 1z`,
   djLive: 'M4 15v-3a8 8 0 0 1 16 0v3M4 15h3v5H4zM17 15h3v5h-3z',
   roomLive:
     'M12 14a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM7.8 7.8a6 6 0 0 0 0 8.4M16.2 7.8a6 6 0 0 1 0 8.4M5 5a10 10 0 0 0 0 14M19 5a10 10 0 0 1 0 14',
