@@ -75,6 +75,15 @@ export const SubscriberParam = z.object({ id: z.string().uuid('must be a user uu
 
 /** The payment service: plans, Stripe Checkout and the billing portal, webhooks. */
 export const paymentEndpoints = {
+  status: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/subscription/status',
+    auth: 'public',
+    summary:
+      'Whether payments are on (SUB-STATUS-1): the apps ask for plans and subscriptions only then',
+    response: z.object({ enabled: z.boolean() }),
+  }),
   products: endpoint({
     service: S,
     method: 'GET',

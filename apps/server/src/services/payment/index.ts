@@ -41,6 +41,8 @@ export const paymentService: ServiceModule = {
       await platform.ports.users?.changeBadges(userUuid, ['PLATINUM'], pro);
     });
 
+    // SUB-STATUS-1: says whether payments are on, so the apps never ask a switched-off service.
+    route(app, e.status, () => ({ enabled: subs.stripe !== null }));
     route(app, e.products, () => subs.listProducts());
     route(app, e.checkout, ({ request, params }) =>
       subs.checkout(caller(request).uuid, params.id, originOf(request, publicUrl)),

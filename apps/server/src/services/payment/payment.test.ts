@@ -76,6 +76,13 @@ describe('plans and checkout', () => {
     );
   });
 
+  it('SUB-STATUS-1: the status says whether payments are on, to anyone (no token needed)', async () => {
+    expect(await s.client.call(e.status, {})).toEqual({ enabled: true });
+    expect(await bare.client.call(e.status, {})).toEqual({ enabled: false });
+    const u = await bare.createUser();
+    expect(await bare.as(u.token).call(e.status, {})).toEqual({ enabled: false });
+  });
+
   it('without Stripe configured every route says so (a 400, like other providers), the webhook too', async () => {
     const u = await bare.createUser();
     await expectError(

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { banText, useBanNotice } from './ban';
+import '../../styles/ban.css';
 
 /** Over every page: the ban that just signed the person out, and until when (SEC-SESSION-3). */
 export function BanNotice() {

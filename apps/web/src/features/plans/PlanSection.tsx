@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../ui/Alert';
-import { useMySubscriptionQuery, usePortalMutation } from './queries';
+import { useMySubscriptionQuery, usePaymentsStatus, usePortalMutation } from './queries';
 
 /** The account page's plan: what you have, until when, and Manage billing (SUB-PORTAL-1). */
 export function PlanSection() {
@@ -10,6 +10,9 @@ export function PlanSection() {
   const portal = usePortalMutation();
   const sub = mine.data?.subscription ?? null;
   const level = mine.data?.level ?? 'FREE';
+  const payments = usePaymentsStatus();
+  // SUB-STATUS-1: no plan to show where payments are off.
+  if (!payments.enabled) return null;
   return (
     <section className="card edit-section" id="plan" data-testid="account-plan">
       <h2>{t('plans.yourPlan')}</h2>

@@ -4,7 +4,12 @@ import type { SubscriptionProductDto } from '@tt/protocol';
 import { useSession } from '../../lib/session';
 import { ErrorAlert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCheckoutMutation, useMySubscriptionQuery, useProductsQuery } from './queries';
+import {
+  useCheckoutMutation,
+  useMySubscriptionQuery,
+  usePaymentsStatus,
+  useProductsQuery,
+} from './queries';
 import '../../styles/plans.css';
 
 /** A price as the person's language writes it: $4.99 / month. */
@@ -24,6 +29,7 @@ export default function PlansPage() {
   const products = useProductsQuery();
   const mine = useMySubscriptionQuery();
   const checkout = useCheckoutMutation();
+  const payments = usePaymentsStatus();
   const isPro = mine.data?.level === 'PRO';
   return (
     <div className="container plans-page" data-testid="plans-page">
@@ -34,6 +40,11 @@ export default function PlansPage() {
       {search.get('canceled') ? (
         <p className="alert alert-info" role="status">
           {t('plans.canceled')}
+        </p>
+      ) : null}
+      {payments.off ? (
+        <p className="alert alert-info" role="status" data-testid="plans-off">
+          {t('plans.off')}
         </p>
       ) : null}
       <ErrorAlert error={products.error ?? checkout.error} />

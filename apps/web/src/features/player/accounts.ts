@@ -8,6 +8,7 @@ import type { PlayerUser, ProviderTokens } from '../../lib/player/engine';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { accountKeys } from '../account/queries';
+import { fetchSearchSources } from '../search/queries';
 
 /** A token this close to its end is fetched again before it is handed to a player. */
 const MARGIN_MS = 60_000;
@@ -24,6 +25,8 @@ const RETRY_MS = 30_000;
 export class PlayerAccounts {
   private tokens: ProviderTokens = {};
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Bumped by every reload, so an answer of an earlier one starts nothing. */
+  private generation = 0;
 
   constructor(
     private readonly onUser: (user: PlayerUser) => void,
@@ -71,7 +74,17 @@ export class PlayerAccounts {
           this.onUser({ loggedIn: true, connectedProviders: [] });
         });
     }
-    if (s.accessToken !== null || s.guestToken !== null) this.keepFresh('soundcloud');
+    if (s.accessToken !== null || s.guestToken !== null) void this.soundCloudWhenOn();
+  }
+
+  /** PLAYER-TOKENS-4: the public SoundCloud token only where the platform plays SoundCloud. */
+  private async soundCloudWhenOn() {
+    const generation = ++this.generation;
+    const on = await fetchSearchSources().then(
+      (r) => r.sources.includes('soundcloud'),
+      () => false,
+    );
+    if (on && generation === this.generation) this.keepFresh('soundcloud');
   }
 
   private apply(data: MusicConnectionsDto) {

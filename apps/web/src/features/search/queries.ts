@@ -5,9 +5,11 @@ import {
   playlistSearchEndpoints,
   playlistSongDataEndpoints,
   SEARCH_PAGE_SIZE,
+  songEndpoints,
   type SearchSource,
 } from '@tt/protocol';
 import { api } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 
 /** Songs are cached, and stay fresh, for an hour. */
@@ -26,6 +28,15 @@ export function useSearchSources() {
     queryKey: searchKeys.sources,
     queryFn: ({ signal }) => api.call(playlistSearchEndpoints.sources, {}, { signal }),
     enabled: ready,
+    staleTime: SONG_STALE_MS,
+  });
+}
+
+/** The same sources outside React, from the same cache (the player asks, PLAYER-TOKENS-4). */
+export function fetchSearchSources() {
+  return queryClient.fetchQuery({
+    queryKey: searchKeys.sources,
+    queryFn: ({ signal }) => api.call(playlistSearchEndpoints.sources, {}, { signal }),
     staleTime: SONG_STALE_MS,
   });
 }
@@ -54,6 +65,25 @@ export function useSongSearch(term: string, source: SearchSource | null, v2: boo
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: ready && source !== null && term.length > 0,
+    staleTime: SONG_STALE_MS,
+  });
+}
+
+/**
+ * SEARCH-EMPTY-1: what an empty search offers: the catalogue's verified songs, newest first, a
+ * page at a time (songs anyone may play inside the Discord activity unless explicit is allowed).
+ */
+export function useCatalogueBrowse(enabled: boolean) {
+  const ready = useSession((s) => s.ready);
+  const allowExplicit = useAllowExplicit();
+  const endpoint = inActivity() && !allowExplicit ? songEndpoints.listPublic : songEndpoints.list;
+  return useInfiniteQuery({
+    queryKey: ['search', 'browse', endpoint.path],
+    queryFn: ({ pageParam, signal }) =>
+      api.call(endpoint, { query: { offset: pageParam, limit: SEARCH_PAGE_SIZE } }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: ready && enabled,
     staleTime: SONG_STALE_MS,
   });
 }
