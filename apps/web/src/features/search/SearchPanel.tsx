@@ -6,16 +6,20 @@ import { flattenPages, isSameSong, toQueuedSong } from '@tt/rules';
 import { useErrorText } from '../../lib/errors';
 import { useOwnProfile } from '../../entities/user/queries';
 import { stopPreview } from '../../entities/song/preview';
-import { useSearchSources, useSongSearch } from './queries';
+import { useCatalogueBrowse, useSearchSources, useSongSearch } from './queries';
 import type { SearchResult } from '../../entities/song/song';
 import { SongResult } from './SongResult';
 import { SourceTabs } from './SourceTabs';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/useDebounced';
 import '../../styles/search.css';
 
+/** Most genre suggestions an empty search shows. */
+const MAX_SUGGESTIONS = 8;
+
 /**
  * Song search with one tab per source: debounced 300 ms, 20 songs a page, the next page
- * loaded when the end of the list scrolls into view (or with the "load more" button). Picking a
+ * loaded when the end of the list scrolls into view (or with the "load more" button). An empty
+ * search offers the catalogue and its genres (SEARCH-EMPTY-1). Picking a
  * song hands it on as the DJ queues it (it becomes the next song, or goes with addDj).
  */
 export function SearchPanel({
@@ -39,6 +43,12 @@ export function SearchPanel({
   const q = useSongSearch(term, source, sources.data?.searchV2 ?? false);
   const results = term && q.data ? flattenPages(q.data.pages) : [];
   const canUpload = useOwnProfile().data?.capabilities.includes('uploadMusic') ?? false;
+  // SEARCH-EMPTY-1: before a term, the catalogue and its genres to start from.
+  const browse = useCatalogueBrowse(!term && list.includes('uploadService'));
+  const catalogue = !term && browse.data ? flattenPages(browse.data.pages) : [];
+  const genres = [...new Set(catalogue.flatMap(({ song }) => (song.genre ? [song.genre] : [])))];
+  const shown = term ? results : catalogue;
+  const pager = term ? q : browse;
 
   // A preview belongs to the results shown: a new search or tab (or leaving) stops it.
   useEffect(() => stopPreview, [term, source]);
@@ -85,24 +95,49 @@ export function SearchPanel({
               {term && q.data ? t('search.results', { count: results.length }) : ''}
             </div>
             {!term ? <p className="muted search-empty">{t('search.prompt')}</p> : null}
+            {!term && genres.length > 0 ? <Suggestions genres={genres} onTry={setText} /> : null}
+            {!term && catalogue.length > 0 ? (
+              <p className="side-label">{t('search.browseTitle')}</p>
+            ) : null}
             {q.error && term ? <p className="muted search-empty">{toText(q.error)}</p> : null}
             {term && q.data && results.length === 0 ? (
               <p className="muted search-empty">{t('search.none', { term })}</p>
             ) : null}
-            {results.length > 0 ? (
+            {shown.length > 0 ? (
               <ResultList
-                results={results}
+                results={shown}
                 pickLabel={pickLabel}
                 selected={selected ?? null}
                 onPick={onPick}
-                hasMore={q.hasNextPage}
-                loadingMore={q.isFetchingNextPage}
-                loadMore={() => void q.fetchNextPage()}
+                hasMore={pager.hasNextPage}
+                loadingMore={pager.isFetchingNextPage}
+                loadMore={() => void pager.fetchNextPage()}
               />
             ) : null}
           </div>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** SEARCH-EMPTY-1: the catalogue's genres, each filling the search box. */
+function Suggestions({ genres, onTry }: { genres: string[]; onTry: (genre: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="search-suggestions" data-testid="search-suggestions">
+      <span className="muted">{t('search.suggestions')}</span>
+      {genres.slice(0, MAX_SUGGESTIONS).map((genre) => (
+        <button
+          key={genre}
+          type="button"
+          className="btn btn-ghost btn-sm search-suggestion"
+          onClick={() => onTry(genre)}
+          data-testid="search-suggestion"
+        >
+          {genre}
+        </button>
+      ))}
     </div>
   );
 }

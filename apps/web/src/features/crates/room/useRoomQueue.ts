@@ -5,13 +5,14 @@ import {
   type ClientRoomState,
   type CrateDto,
   type CrateSongDto,
+  type MinimalSongDto,
 } from '@tt/protocol';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { roomAction } from '../../../lib/socket/session';
 import type { Me } from '../../../entities/room/hooks';
-import { moveSong, type CrateRef } from '../api';
+import { addSongs, moveSong, type CrateRef } from '../api';
 import { specialCrateEndpoints } from '../contract';
 import { storeCrate } from '../queries';
 import {
@@ -49,6 +50,16 @@ export async function queueChanged(crate?: CrateDto) {
   if (crate) storeCrate(QUEUE, crate);
   await queryClient.invalidateQueries({ queryKey: roomQueueKey });
   return queryClient.getQueryData<{ songs: CrateSongDto[]; total: number }>(roomQueueKey);
+}
+
+/**
+ * Adds a song to my queue (at `position`, else the end); the crate screens and the room's copy
+ * follow. `added` is false when it was already there (SAME-SONG-1).
+ */
+export async function addToQueue(song: MinimalSongDto, position?: number) {
+  const res = await addSongs(QUEUE, [song], position);
+  const fresh = await queueChanged(res.crate);
+  return { added: res.added.length > 0, songs: fresh?.songs ?? [] };
 }
 
 /** Tells the room my next song is the first of my queue (when it is not already). */

@@ -6,8 +6,8 @@ import { formatDuration, playingDjUuid, songArt } from '../../../entities/room/m
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
 import { SearchPanel } from '../../search/SearchPanel';
 import { QueuePanel } from '../../crates/room/QueuePanel';
-import { useRoomQueue } from '../../crates/room/useRoomQueue';
-import type { Me } from '../../../entities/room/hooks';
+import { addToQueue, useRoomQueue } from '../../crates/room/useRoomQueue';
+import { useRoomRunner, useRoomToast, type Me } from '../../../entities/room/hooks';
 
 /** My turn at the decks and, for signed-in users, my queue. */
 export function DjPanel({ state, me }: { state: ClientRoomState; me: Me }) {
@@ -28,6 +28,16 @@ function DjSeatPanel({ state, me }: { state: ClientRoomState; me: Me }) {
   const { takeSeat, leaveSeat, setNextSong } = useDjActions();
   const draft = useDjDraft((s) => s.song);
   const pick = useDjDraft((s) => s.pick);
+  const run = useRoomRunner();
+  /** DJ-CHOOSE-1: the chosen song is the one I take a seat with, and the top of my queue. */
+  const choose = (song: MinimalSongDto) => {
+    pick(song);
+    void run(async () => {
+      const { added } = await addToQueue(song, 0);
+      const key = added ? 'room.queue.added' : 'room.queue.already';
+      useRoomToast.getState().show(t(key, { title: song.trackName }), 'info');
+    });
+  };
   const mySeat = me.uuid ? state.djs.find((d) => d.uuid === me.uuid) : undefined;
   const blocker = seatBlocker(state, me);
   const onAir = playingDjUuid(state) === me.uuid && me.uuid !== null;
@@ -80,7 +90,7 @@ function DjSeatPanel({ state, me }: { state: ClientRoomState; me: Me }) {
     <section className="side-card dj-panel" aria-labelledby="dj-title" data-testid="dj-panel">
       <h2 id="dj-title">{t('room.dj.title')}</h2>
       <p className="muted">{t('room.dj.lead')}</p>
-      <SearchPanel onPick={(s) => pick(s)} pickLabel={t('room.dj.choose')} selected={draft} />
+      <SearchPanel onPick={choose} pickLabel={t('room.dj.choose')} selected={draft} />
       {draft ? (
         <>
           <p className="side-label">{t('room.dj.yourSong')}</p>
