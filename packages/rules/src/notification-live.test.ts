@@ -36,4 +36,11 @@ describe('live notifications in a paged list', () => {
     expect(liveNotificationStep({ type: 'notification', notification: n })).toEqual({ add: n });
     expect(liveNotificationStep({ type: 'message' })).toBeNull();
   });
+
+  it('NOTIFY-LIVE-2: a frame of an item the server marked read refetches the lists and count', () => {
+    const read = { ...note('a'), readAt: '2026-01-01T00:00:00Z' };
+    expect(liveNotificationStep({ type: 'notification', notification: read })).toEqual({
+      refetch: 'all',
+    });
+  });
 });

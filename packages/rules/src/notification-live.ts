@@ -4,7 +4,8 @@ import type { NotificationDto, NotificationPageDto } from '@tt/protocol';
  * What an app-socket event means for the notification centre (NOTIFY-LIVE-1): after a reconnect
  * everything may be behind (`refetch: 'all'`); once connected, the first time too, the count may
  * have missed what came before the socket was ready (`refetch: 'unread'`); a notification frame
- * adds one (`add`); other events mean nothing here (null).
+ * adds one (`add`), unless it is already read: items the server marked read (NOTIFY-LIVE-2, a
+ * DM read in the chat) refetch the lists and the count; other events mean nothing here (null).
  */
 export type LiveNotificationStep = { refetch: 'all' | 'unread' } | { add: NotificationDto } | null;
 
@@ -18,7 +19,9 @@ export interface LiveEventLike {
 export function liveNotificationStep(e: LiveEventLike): LiveNotificationStep {
   if (e.type === 'resync') return { refetch: 'all' };
   if (e.type === 'status' && e.connected) return { refetch: 'unread' };
-  if (e.type === 'notification' && e.notification) return { add: e.notification };
+  if (e.type === 'notification' && e.notification) {
+    return e.notification.readAt ? { refetch: 'all' } : { add: e.notification };
+  }
   return null;
 }
 

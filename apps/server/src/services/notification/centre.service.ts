@@ -112,14 +112,14 @@ export class CentreService {
 
   /**
    * NOTIFY-CHAT-3: the person's unread items of `kind` caused by `actorUuid` up to `until` become
-   * read (a conversation read in the chat). Idempotent; answers how many changed.
+   * read (a conversation read in the chat). Idempotent; answers the items it changed.
    */
   async markReadFrom(
     userUuid: string,
     kind: NotificationKind,
     actorUuid: string,
     until: Date,
-  ): Promise<number> {
+  ): Promise<NotificationDto[]> {
     const rows = await this.db
       .update(notifications)
       .set({ readAt: new Date() })
@@ -130,8 +130,8 @@ export class CentreService {
           lte(notifications.createdAt, until),
         ),
       )
-      .returning({ id: notifications.id });
-    return rows.length;
+      .returning();
+    return rows.map(toNotification);
   }
 
   /** NOTIFY-FAN-2: whether the person has an item of `kind` by `actorUuid` made since `since`. */

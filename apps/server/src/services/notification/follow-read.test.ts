@@ -8,6 +8,7 @@ import {
   type NotificationDto,
 } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { notifyTopic } from '../../platform/bus';
 import { outboxEvents } from '../../platform/outbox/schema';
 import { botText, chatUser, v3 } from '../chat/testing';
 import { eventually } from '../../realtime/test-kit';
@@ -136,8 +137,19 @@ describe('NOTIFY-CHAT-3, CHAT-UNREAD-2: a DM read in the chat reads its notifica
     await eventually(async () => expect(await items(b, 'directMessage')).toHaveLength(2));
     expect((await as(b).call(c.unreadCount, {})).unread).toBe(2);
 
+    // NOTIFY-LIVE-2: the reader's open apps hear of the item now read.
+    const frames: NotificationDto[] = [];
+    const off = await srv.app.platform.bus.subscribe(notifyTopic(b.uuid), (e) => {
+      frames.push(e.notification);
+    });
     const r = await read(b, a.uuid);
     expect([r.status, r.body]).toEqual([200, { data: { success: true } }]);
+    await eventually(async () =>
+      expect(frames).toEqual([
+        expect.objectContaining({ actorUuid: a.uuid, readAt: expect.any(String) }),
+      ]),
+    );
+    await off();
     await eventually(async () => {
       const byActor = new Map((await items(b, 'directMessage')).map((n) => [n.actorUuid, n]));
       expect(byActor.get(a.uuid)!.readAt).not.toBeNull();

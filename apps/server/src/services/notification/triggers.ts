@@ -1,3 +1,4 @@
+import { notifyTopic } from '../../platform/bus';
 import type { NotifyRequest } from '../../platform/events';
 import type { RoomsPort } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
@@ -168,14 +169,20 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
     );
   });
 
-  // NOTIFY-CHAT-3 (CHAT-UNREAD-2)
+  // NOTIFY-CHAT-3 (CHAT-UNREAD-2), NOTIFY-LIVE-2
   outbox.consume('chat.directRead', 'notification.dm-read', async (e) => {
-    await deliverer.centre.markReadFrom(
+    const read = await deliverer.centre.markReadFrom(
       e.readerUuid,
       'directMessage',
       e.otherUuid,
       new Date(e.readAt),
     );
+    for (const notification of read) {
+      // Like a new item's frame (deliver.ts): the change is stored; a lost frame costs a refetch.
+      await platform.bus
+        .publish(notifyTopic(e.readerUuid), { notification })
+        .catch((err: unknown) => platform.log.warn({ err }, 'live notification failed'));
+    }
   });
 
   // NOTIFY-CHAT-1, NOTIFY-CHAT-2
