@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authEndpoints,
+  chatTokenEndpoints,
   djFanEndpoints as d,
   friendEndpoints as f,
   notificationCentreEndpoints as c,
@@ -162,7 +163,7 @@ describe('NOTIFY-CHAT-3, CHAT-UNREAD-2: a DM read in the chat reads its notifica
     expect((await as(b).call(c.unreadCount, {})).unread).toBe(1);
   });
 
-  it('reading again with nothing new writes no event; bad input and no token are refused', async () => {
+  it('reading again with nothing new writes no event; bad input, no token and a guest are refused', async () => {
     const [a, b] = [await chatUser(srv), await chatUser(srv)];
     await dm(a, b, 'one');
     await eventually(async () => expect(await items(b, 'directMessage')).toHaveLength(1));
@@ -177,5 +178,12 @@ describe('NOTIFY-CHAT-3, CHAT-UNREAD-2: a DM read in the chat reads its notifica
     expect((await read(b, 'not-a-user')).status).toBeGreaterThanOrEqual(400);
     expect((await read(b, 'not-a-user')).status).toBeLessThan(500);
     expect((await read({}, a.uuid)).status).toBe(401);
+    // A guest's ghost token reads rooms only: no conversation of theirs to mark, no event.
+    const guest = (await srv.client.call(authEndpoints.guest, {})).accessToken;
+    const ghost = await srv.as(guest).call(chatTokenEndpoints.ghostToken, {});
+    const asGhost = await read({ chat: ghost.authToken }, a.uuid);
+    expect(asGhost.status).toBeGreaterThanOrEqual(400);
+    expect(asGhost.status).toBeLessThan(500);
+    expect(await directReads(b.uuid)).toBe(before);
   });
 });
