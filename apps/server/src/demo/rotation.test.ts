@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MinimalSongDto } from '@tt/protocol';
 import { song } from '../realtime/test-kit';
+import { DEMO_TRACKS } from '../services/song/demo/tracks';
+import { RESIDENTS } from './residents';
 import { roomSongs, Rotation } from './rotation';
 
 const tune = (trackName: string, genre: string): MinimalSongDto => ({
@@ -47,6 +49,16 @@ describe('demo rotation', () => {
     // Two more got ready: they play before A comes back.
     const next = [rotation.next(house)!.trackName, rotation.next(house)!.trackName];
     expect(next.sort()).toEqual(['House B', 'House C']);
+  });
+
+  it('DEMO-RESIDENT-4: every genre of the demo catalogue is played in exactly one demo room', () => {
+    const genres = [...new Set(DEMO_TRACKS.map((t) => t.genre))].sort();
+    const played = RESIDENTS.flatMap((r) => r.genres).sort();
+    expect(played).toEqual(genres);
+    for (const r of RESIDENTS) {
+      const songs = DEMO_TRACKS.filter((t) => (r.genres as readonly string[]).includes(t.genre));
+      expect(songs.length, r.slug).toBeGreaterThanOrEqual(12);
+    }
   });
 
   it('answers nothing for an empty catalogue', () => {
