@@ -93,9 +93,9 @@ describe('web: the first hour of a newcomer', () => {
     const told = 'Your account is banned until November 27, 2030 at 12:03 AM.';
     await c.getByTestId('ban-notice').filter({ hasText: 'You were signed out.' }).waitFor();
     expect(await c.getByTestId('ban-notice').textContent()).toContain(told);
-    await expect.poll(() => c.evaluate(() => localStorage.getItem('tt-session'))).not.toContain(
-      cam.token,
-    );
+    await expect
+      .poll(() => c.evaluate(() => localStorage.getItem('tt-session')))
+      .not.toContain(cam.token);
     await shot(c, 'ban-room-390');
     await c.context().close();
 
@@ -107,7 +107,9 @@ describe('web: the first hour of a newcomer', () => {
       await l.getByTestId('login-submit').click();
       const alert = l.getByTestId('email-login-form').getByRole('alert');
       await alert
-        .filter({ hasText: 'Tu cuenta está suspendida hasta el 27 de noviembre de 2030 a las 0:03.' })
+        .filter({
+          hasText: 'Tu cuenta está suspendida hasta el 27 de noviembre de 2030 a las 0:03.',
+        })
         .waitFor();
       expect(await alert.textContent()).not.toContain('2030-11-26T');
       await shot(l, `ban-login-es-${width}`);
@@ -128,6 +130,54 @@ describe('web: the first hour of a newcomer', () => {
         .waitFor();
       expect(await p.getByRole('alert').textContent()).not.toContain('must be at least');
       await shot(p, `signup-es-${width}`);
+      await p.context().close();
+    }
+  });
+
+  it('the event form’s Starts and Ends never overlap; the room chat’s title stays below the sticky header on a phone', async () => {
+    const eve = await s.createUser({ nickname: 'Eve' });
+    const room = await s
+      .as(eve.token)
+      .call(roomEndpoints.create, { body: { name: 'Sunset Set', design: 'CLUB' } });
+    for (const width of [1280, 390]) {
+      const p = await signedInPage(browser, eve.token, width);
+      await p.goto(`${s.url}/events/new`);
+      const start = p.getByTestId('event-form-start');
+      await start.waitFor();
+      await start.scrollIntoViewIfNeeded();
+      const a = (await start.boundingBox())!;
+      const b = (await p.getByTestId('event-form-end').boundingBox())!;
+      const apart = a.x + a.width <= b.x || a.y + a.height <= b.y;
+      expect(apart, `Starts ${JSON.stringify(a)} and Ends ${JSON.stringify(b)}`).toBe(true);
+      const card = (await p.getByTestId('event-form').boundingBox())!;
+      expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
+      await shot(p, `event-form-times-${width}`);
+      await p.context().close();
+    }
+    // Phones of several heights: bringing the composer into view (as focusing it does) leaves
+    // the chat's title visible below the header.
+    for (const height of [844, 560, 480]) {
+      const p = await signedInPage(browser, eve.token, 390);
+      await p.setViewportSize({ width: 390, height });
+      await p.goto(`${s.url}/rooms/${room.slug}`);
+      await p.getByTestId('floor').waitFor();
+      await p.getByTestId('chat-input').waitFor();
+      // Scrolled and measured at once, in the page: the room may still be laying out.
+      const at = await p.evaluate(() => {
+        document
+          .querySelector('[data-testid=chat-input]')!
+          .scrollIntoView({ block: 'end', behavior: 'instant' });
+        return {
+          header: document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+          title: document.querySelector('.room-chat .chat-title')!.getBoundingClientRect().top,
+          input: document.querySelector('[data-testid=chat-input]')!.getBoundingClientRect().bottom,
+        };
+      });
+      expect(at.input, 'the composer is in view').toBeLessThanOrEqual(height);
+      expect(at.title, `title at ${at.title}, header ends at ${at.header}`).toBeGreaterThanOrEqual(
+        at.header,
+      );
+      await shot(p, `room-chat-390x${height}`);
       await p.context().close();
     }
   });
@@ -153,9 +203,7 @@ describe('web: the first hour of a newcomer', () => {
     await d.goto(`${s.url}/plans`);
     await d.getByTestId('plans-off').waitFor();
     await shot(d, 'plans-off-1280');
-    await expect
-      .poll(() => asked.some((p) => p.endsWith('/subscription/status')))
-      .toBe(true);
+    await expect.poll(() => asked.some((p) => p.endsWith('/subscription/status'))).toBe(true);
     await expect.poll(() => asked.some((p) => p.endsWith('/search/sources'))).toBe(true);
     expect(asked.filter((p) => /products|public-token|subscription$/.test(p))).toEqual([]);
     expect(refused).toEqual([]);

@@ -5,7 +5,12 @@ import es from '../../i18n/es.json';
 import { banOf, banText } from './ban';
 
 const refusal = (status: number, message: string, code = 'ACCOUNT_BANNED') =>
-  new ApiError('/x', status, 'Forbidden', { statusCode: status, error: 'Forbidden', message, code });
+  new ApiError('/x', status, 'Forbidden', {
+    statusCode: status,
+    error: 'Forbidden',
+    message,
+    code,
+  });
 
 /** A tiny t over one locale's `ban` block. */
 const tOf =
@@ -30,7 +35,9 @@ describe('a ban told in the person’s language and time zone', () => {
     expect(banText(ban, tOf(es), 'es', 'Europe/Madrid')).toBe(
       'Tu cuenta está suspendida hasta el 27 de noviembre de 2026 a las 0:03.',
     );
-    expect(banText(ban, tOf(en), 'en', 'America/New_York')).toContain('November 26, 2026 at 6:03 PM');
+    expect(banText(ban, tOf(en), 'en', 'America/New_York')).toContain(
+      'November 26, 2026 at 6:03 PM',
+    );
     expect(banText({ until: null }, tOf(es), 'es')).toBe(
       'Tu cuenta está suspendida de forma permanente.',
     );

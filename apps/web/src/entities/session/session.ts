@@ -82,8 +82,7 @@ export function handleUnauthorized(err: unknown): void {
  */
 export function checkSession(): void {
   if (!useSession.getState().accessToken) return;
-  api.call(authEndpoints.session, {}).then(
-    (s) => (s.isGuest ? dropToGuest() : undefined),
-    handleUnauthorized,
-  );
+  api
+    .call(authEndpoints.session, {})
+    .then((s) => (s.isGuest ? dropToGuest() : undefined), handleUnauthorized);
 }
