@@ -186,12 +186,18 @@ export function useMoveSongMutation(ref: CrateRef) {
   });
 }
 
-/** Whether the signed-in user holds Pro now (GET /subscription, SUB-LEVEL-2). */
+/**
+ * Whether the signed-in user holds Pro now (GET /subscription, SUB-LEVEL-2); asked only where
+ * payments are on (SUB-STATUS-1), otherwise nobody is Pro and nothing refused is logged.
+ */
 export function useProQuery(enabled: boolean) {
   return useQuery({
     queryKey: djKeys.level,
-    queryFn: ({ signal }) => api.call(paymentEndpoints.mine, {}, { signal }),
-    select: (s) => s.level === 'PRO',
+    queryFn: async ({ signal }) => {
+      const payments = await api.call(paymentEndpoints.status, {}, { signal });
+      if (!payments.enabled) return false;
+      return (await api.call(paymentEndpoints.mine, {}, { signal })).level === 'PRO';
+    },
     enabled,
     staleTime: 5 * 60_000,
   });
