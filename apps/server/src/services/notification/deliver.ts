@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notifyTopic } from '../../platform/bus';
 import type { Db } from '../../platform/db/index';
 import type { NotifyRequest } from '../../platform/events';
@@ -116,6 +116,26 @@ export class Deliverer {
       ]);
     }
     return rows.length;
+  }
+
+  /** NOTIFY-CHAT-4: notes that what `key` names was read up to `at` (the mark never moves back). */
+  async noteRead(key: string, at: Date): Promise<void> {
+    await this.db
+      .insert(notificationThrottle)
+      .values({ key, lastAt: at })
+      .onConflictDoUpdate({
+        target: notificationThrottle.key,
+        set: { lastAt: sql`greatest(${notificationThrottle.lastAt}, excluded.last_at)` },
+      });
+  }
+
+  /** NOTIFY-CHAT-4: whether what `key` names was read at or after `at`. */
+  async readSince(key: string, at: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ at: notificationThrottle.lastAt })
+      .from(notificationThrottle)
+      .where(eq(notificationThrottle.key, key));
+    return !!row && row.at.getTime() >= at.getTime();
   }
 
   /**

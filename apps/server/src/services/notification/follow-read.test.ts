@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -161,6 +162,40 @@ describe('NOTIFY-CHAT-3, CHAT-UNREAD-2: a DM read in the chat reads its notifica
     expect((await read(a, b.uuid)).status).toBe(200);
     await drained();
     expect((await as(b).call(c.unreadCount, {})).unread).toBe(1);
+  });
+
+  it('NOTIFY-CHAT-4: a message read before its notification’s turn makes none; a later one does', async () => {
+    const [a, b] = await Promise.all([srv.createUser(), srv.createUser()]);
+    const sent = (at: Date, messageId: string) =>
+      srv.app.platform.outbox.emit('chat.messageSent', {
+        eventId: randomUUID(),
+        messageId,
+        roomUuid: null,
+        senderUuid: a.uuid,
+        receiverUuid: b.uuid,
+        category: 'message',
+        type: 'text',
+        length: 2,
+        mentions: 0,
+        images: 0,
+        songs: 0,
+        gif: false,
+        reply: false,
+        sentAt: at.toISOString(),
+      });
+    const t0 = new Date(Date.now() - 60_000);
+    // The read handled before the message's notification: an order the relay may take under load.
+    await srv.app.platform.outbox.emit('chat.directRead', {
+      readerUuid: b.uuid,
+      otherUuid: a.uuid,
+      readAt: new Date(t0.getTime() + 1000).toISOString(),
+    });
+    await drained();
+    await sent(t0, '1');
+    await drained();
+    expect(await items(b, 'directMessage')).toEqual([]);
+    await sent(new Date(), '2');
+    await eventually(async () => expect(await items(b, 'directMessage')).toHaveLength(1));
   });
 
   it('reading again with nothing new writes no event; bad input, no token and a guest are refused', async () => {

@@ -59,7 +59,10 @@ export const notificationSettings = pgTable('notification_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** "At most once per … in a while" (NOTIFY-DJ-2, NOTIFY-ROOM-2, NOTIFY-SEND-3): last time per key. */
+/**
+ * A time per key: the last of "at most once per … in a while" (NOTIFY-DJ-2, NOTIFY-ROOM-2,
+ * NOTIFY-SEND-3), and how far a direct conversation was read (`dmread:…`, NOTIFY-CHAT-4).
+ */
 export const notificationThrottle = pgTable('notification_throttle', {
   key: text('key').primaryKey(),
   lastAt: ts('last_at').notNull(),

@@ -14,6 +14,8 @@ export function regularsOf(rooms: RoomsPort, roomUuid: string, limit: number): P
   const since = new Date(Date.now() - REGULARS_DAYS * 86_400_000);
   return rooms.recentVisitors(roomUuid, since, limit);
 }
+/** NOTIFY-CHAT-4: how far `reader` read the direct conversation with `other`. */
+const dmReadKey = (reader: string, other: string) => `dmread:${reader}:${other}`;
 /** NOTIFY-FAN-2: one new-fan notification per follower and followed person in this many hours. */
 const NEW_FAN_QUIET_HOURS = 24;
 /** NOTIFY-CHAT-1: one direct-message notification per sender and receiver in this many seconds. */
@@ -171,6 +173,8 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
 
   // NOTIFY-CHAT-3 (CHAT-UNREAD-2), NOTIFY-LIVE-2
   outbox.consume('chat.directRead', 'notification.dm-read', async (e) => {
+    // NOTIFY-CHAT-4: remembered for a message whose notification is still to be made.
+    await deliverer.noteRead(dmReadKey(e.readerUuid, e.otherUuid), new Date(e.readAt));
     const read = await deliverer.centre.markReadFrom(
       e.readerUuid,
       'directMessage',
@@ -191,7 +195,11 @@ export function registerTriggers(platform: Platform, deliverer: Deliverer): void
     'notification.chat',
     async (e, meta) => {
       const name = await nickname(e.senderUuid);
-      if (e.receiverUuid) {
+      // NOTIFY-CHAT-4: a message already read when its turn comes is not notified.
+      const unread =
+        !!e.receiverUuid &&
+        !(await deliverer.readSince(dmReadKey(e.receiverUuid, e.senderUuid), new Date(e.sentAt)));
+      if (e.receiverUuid && unread) {
         const key = `dm:${e.senderUuid}:${e.receiverUuid}`;
         if (await deliverer.throttle(key, DM_QUIET_SECONDS)) {
           await deliverer.deliver(
