@@ -112,6 +112,15 @@ export async function bootstrapSession(): Promise<void> {
   const stored = await loadToken();
   if (!stored) return startGuestSession();
   set(sessionOf(stored, false));
+  await checkSession();
+}
+
+/**
+ * Asks whether the signed-in session still holds (at start, and after a kick from a room, which
+ * a ban also sends): an ended one is dropped and its refusal kept, so a ban is told (SEC-SESSION-3).
+ */
+export async function checkSession(): Promise<void> {
+  if (state.kind !== 'user') return;
   try {
     const s = await api.call(authEndpoints.session, {});
     if (s.isGuest) await signOut();

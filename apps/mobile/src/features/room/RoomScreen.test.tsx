@@ -7,10 +7,14 @@ import Room from '../../../app/room/[slug]';
 import { queryClient } from '../../lib/queryClient';
 
 jest.mock('../player/RoomPlayer', () => ({ __esModule: true, default: () => null }));
+/** The refusal that ended the session when the room asks (a ban in the kick test). */
+let mockEnded: unknown = null;
 jest.mock('../../lib/session', () => ({
   useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'a', roles: [] }),
   bootstrapSession: async () => undefined,
   onBeforeSignOut: () => () => undefined,
+  checkSession: async () => undefined,
+  sessionEndedBy: () => mockEnded,
 }));
 jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
@@ -133,4 +137,26 @@ test('says when joining is refused', async () => {
   );
   await waitFor(() => expect(screen.getByTestId('room-failed')).toBeTruthy());
   expect(screen.getByText('The room is full')).toBeTruthy();
+});
+
+test('SEC-SESSION-3: removed from the room by a ban, the screen says so and until when', async () => {
+  const { ApiError } = jest.requireActual<typeof import('@tt/api-client')>('@tt/api-client');
+  mockEnded = new ApiError('/api/user-service/auth/session', 401, 'Unauthorized', {
+    message: 'This account is banned until 2030-11-26T23:03:47.810Z',
+    code: 'ACCOUNT_BANNED',
+  });
+  mockSession.enterRoom.mockImplementation(() =>
+    mockStore.setState({ status: 'kicked', state: null, kickReason: 'spam' }),
+  );
+  await renderRouter(
+    { _layout: RootLayout, 'room/[slug]': Room },
+    { initialUrl: '/room/late-night' },
+  );
+  const until = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date('2030-11-26T23:03:47.810Z'),
+  );
+  expect((await screen.findByTestId('room-banned')).props.children).toBe(
+    `You were signed out. Your account is banned until ${until}.`,
+  );
+  mockEnded = null;
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { router, Stack } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, Text, View } from 'react-native';
@@ -13,7 +13,8 @@ import './i18n';
 import { NowPlaying } from './NowPlaying';
 import { PasswordPrompt } from './PasswordPrompt';
 import { PeopleList } from './PeopleList';
-import { useSession } from '../../lib/session';
+import { checkSession, sessionEndedBy, useSession } from '../../lib/session';
+import { bannedUntil, banText } from '../auth/errors';
 import { useRoom } from './queries';
 import { roomSession, roomStore, useRoomStore } from './session';
 import { Stage } from './Stage';
@@ -128,6 +129,15 @@ export function RoomScreen({ slug }: { slug: string }) {
   const state = useRoomStore((s) => s.state);
   const offset = useRoomStore((s) => s.serverTimeOffset);
   const socketError = useRoomStore((s) => s.error);
+  // SEC-SESSION-3: removed from the room, the session is asked at once; a ban is told here.
+  const [ban, setBan] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (status !== 'kicked') return;
+    void checkSession().then(() => {
+      const until = bannedUntil(sessionEndedBy());
+      if (until !== undefined) setBan(until);
+    });
+  }, [status]);
   const me = {
     uuid: session.kind === 'signedOut' ? null : session.uuid,
     isGuest: session.kind !== 'user',
@@ -201,6 +211,11 @@ export function RoomScreen({ slug }: { slug: string }) {
           ),
         }}
       />
+      {ban !== undefined ? (
+        <Text style={[styles.error, styles.banned]} accessibilityRole="alert" testID="room-banned">
+          {`${t('auth.signedOutBanned')} ${banText(ban)}`}
+        </Text>
+      ) : null}
       {body}
     </View>
   );
@@ -208,6 +223,7 @@ export function RoomScreen({ slug }: { slug: string }) {
 
 const styles = StyleSheet.create({
   screen: { flex: 1, backgroundColor: theme.bg },
+  banned: { paddingHorizontal: 16, paddingVertical: 10 },
   content: { padding: 16, gap: 16 },
   live: { flex: 1 },
   top: { paddingHorizontal: 16, paddingTop: 12, paddingBottom: 8, gap: 10 },
