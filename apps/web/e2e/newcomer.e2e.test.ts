@@ -97,6 +97,8 @@ describe('web: the first hour of a newcomer', () => {
       .poll(() => c.evaluate(() => localStorage.getItem('tt-session')))
       .not.toContain(cam.token);
     await shot(c, 'ban-room-390');
+    await c.setViewportSize({ width: 1280, height: 800 });
+    await shot(c, 'ban-room-1280');
     await c.context().close();
 
     for (const width of [1280, 390]) {
@@ -203,6 +205,8 @@ describe('web: the first hour of a newcomer', () => {
     await d.goto(`${s.url}/plans`);
     await d.getByTestId('plans-off').waitFor();
     await shot(d, 'plans-off-1280');
+    await d.setViewportSize({ width: 390, height: 844 });
+    await shot(d, 'plans-off-390');
     await expect.poll(() => asked.some((p) => p.endsWith('/subscription/status'))).toBe(true);
     await expect.poll(() => asked.some((p) => p.endsWith('/search/sources'))).toBe(true);
     expect(asked.filter((p) => /products|public-token|subscription$/.test(p))).toEqual([]);
