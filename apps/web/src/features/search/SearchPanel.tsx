@@ -44,8 +44,10 @@ export function SearchPanel({
   const results = term && q.data ? flattenPages(q.data.pages) : [];
   const canUpload = useOwnProfile().data?.capabilities.includes('uploadMusic') ?? false;
   // SEARCH-EMPTY-1: before a term, the catalogue and its genres to start from.
-  const browse = useCatalogueBrowse(!term && list.includes('uploadService'));
-  const catalogue = !term && browse.data ? flattenPages(browse.data.pages) : [];
+  // Only while the box is empty: typing hides it at once (not after the debounce).
+  const browsing = !term && !text.trim();
+  const browse = useCatalogueBrowse(browsing && list.includes('uploadService'));
+  const catalogue = browsing && browse.data ? flattenPages(browse.data.pages) : [];
   const genres = [...new Set(catalogue.flatMap(({ song }) => (song.genre ? [song.genre] : [])))];
   const shown = term ? results : catalogue;
   const pager = term ? q : browse;
@@ -95,10 +97,8 @@ export function SearchPanel({
               {term && q.data ? t('search.results', { count: results.length }) : ''}
             </div>
             {!term ? <p className="muted search-empty">{t('search.prompt')}</p> : null}
-            {!term && genres.length > 0 ? <Suggestions genres={genres} onTry={setText} /> : null}
-            {!term && catalogue.length > 0 ? (
-              <p className="side-label">{t('search.browseTitle')}</p>
-            ) : null}
+            {genres.length > 0 ? <Suggestions genres={genres} onTry={setText} /> : null}
+            {catalogue.length > 0 ? <p className="side-label">{t('search.browseTitle')}</p> : null}
             {q.error && term ? <p className="muted search-empty">{toText(q.error)}</p> : null}
             {term && q.data && results.length === 0 ? (
               <p className="muted search-empty">{t('search.none', { term })}</p>
