@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@tt/api-client';
 import { ERRORS, parseValidationMessage } from '@tt/protocol';
-import { banOf, banText } from '../entities/session/ban';
+import { banOf, banText } from './ban';
 import { GENERIC_ERROR } from './api';
 
 /**
