@@ -102,7 +102,6 @@ export interface ChatGatewayPort<H extends ChatIdentity = ChatIdentity> {
   closed(peer: GatewayPeer): void;
 }
 
-
 /** What a push carries. Silent pushes have no title or body: data only (NOTIFY-PUSH-3). */
 export interface PushMessage {
   title?: string;
@@ -186,6 +185,8 @@ export interface UsersPort {
    * each with the address that matched (finding friends from an address book).
    */
   matchContacts(emails: string[], phones: string[]): Promise<{ uuid: string; address: string }[]>;
+  /** PTS-BOARD-2: which of these accounts are bots (they earn no points of their own). */
+  bots(uuids: string[]): Promise<string[]>;
   /** Active people (not bots) after `after` in uuid order (admin broadcasts). */
   activeUuids(after: string | null, limit: number): Promise<string[]>;
   countActive(): Promise<number>;

@@ -121,6 +121,9 @@ export const pointsService: ServiceModule = {
     route(app, p.adminPoints, async ({ request, body }) => {
       const seasonId = body.seasonId ?? (await seasons.at())?.id;
       if (!seasonId) throw fail('NO_CURRENT_SEASON');
+      // PTS-BOARD-2: bots are never credited (a debit may clear a balance from before the rule).
+      if (body.amount > 0 && (await ranking.isBot(body.userUuid)))
+        throw fail('BAD_REQUEST', 'Bots do not earn points.');
       await ranking.credit({
         userUuid: body.userUuid,
         amount: body.amount,

@@ -7,9 +7,8 @@ import {
   pointsEndpoints as p,
   seasonEndpoints as se,
 } from '@tt/protocol';
-import type { DomainEvents } from '../../platform/events';
-import { eventIdOf } from '../../platform/outbox/outbox';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
+import { announcePlay } from './test-kit';
 
 /** Points, seasons and leaderboards (PTS-* in docs/POINTS-RULES.md). */
 let s: TestServer;
@@ -43,26 +42,8 @@ async function person(days = 3) {
 const balance = async (uuid: string) =>
   (await s.client.call(p.currentOf, { params: { id: uuid } })).status?.balance ?? 0;
 
-/** A play as the realtime layer announces it (one event per play, WORK-OUTBOX-3). */
-async function played(
-  play: Partial<DomainEvents['room.songPlayed']> & { djUuid: string },
-  name = randomUUID(),
-) {
-  await s.app.platform.outbox.emit(
-    'room.songPlayed',
-    {
-      roomUuid: randomUUID(),
-      songId: 'abc123',
-      playedSeconds: 200,
-      likers: [],
-      starrers: [],
-      listeners: [],
-      endedAt: new Date().toISOString(),
-      ...play,
-    },
-    eventIdOf(`play:${name}`),
-  );
-}
+const played = (play: Parameters<typeof announcePlay>[1], name?: string) =>
+  announcePlay(s, play, name);
 
 describe('earning (PTS-DJ-*, PTS-LISTEN-1)', () => {
   it('PTS-DJ-1, PTS-LISTEN-1: the DJ earns 2 a like and 3 a star; each listener 1', async () => {

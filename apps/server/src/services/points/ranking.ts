@@ -50,6 +50,9 @@ export class Ranking {
     req: CreditRequest,
   ): Promise<{ credited: boolean; balance: number; seasonId: number | null }> {
     const at = req.at ?? new Date();
+    // PTS-BOARD-2: a bot's own balance is never credited, so it never holds a board place.
+    if (req.amount > 0 && (await this.isBot(req.userUuid)))
+      return { credited: false, balance: 0, seasonId: null };
     const season = req.seasonId ? await this.seasons.byId(req.seasonId) : await this.seasons.at(at);
     if (season?.frozenAt) throw fail('SEASON_ENDED');
     return this.db.transaction(async (tx) => {
@@ -116,6 +119,12 @@ export class Ranking {
       await placeOnBoard(tx, row);
       return { credited: true, balance: row.balance, seasonId: season.id };
     });
+  }
+
+  /** PTS-BOARD-2: is this account a bot? (Unknown without the users port: not a bot.) */
+  async isBot(userUuid: string): Promise<boolean> {
+    const bots = (await this.platform.ports.users?.bots([userUuid])) ?? [];
+    return bots.length > 0;
   }
 
   toDto(row: StatusRow, frozen: boolean): RankingStatusDto {

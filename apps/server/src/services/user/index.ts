@@ -47,6 +47,8 @@ export const userService: ServiceModule = {
         return u ? accounts.isVerified(u) : false;
       },
       matchContacts: (addresses, phones) => accounts.repo.byContactPoints(addresses, phones),
+      bots: async (uuids) =>
+        (await accounts.repo.byUuids(uuids)).filter((u) => u.isBot).map((u) => u.uuid),
       activeUuids: (after, limit) => accounts.repo.activeUuids(after, limit),
       countActive: () => accounts.repo.countActive(),
       replaceAvatar: (from, to, uuids) => profiles.replaceAvatar(from, to, uuids),
