@@ -48,6 +48,8 @@ describe('web: direct messages in two browsers', () => {
 
     // B: the header counts one unread message; the inbox lists it under OTHERS.
     await b.getByTestId('nav-inbox-count').filter({ hasText: '1' }).waitFor();
+    // CHAT-INBOX-3: the tab title carries the same count.
+    await expect.poll(() => b.title()).toMatch(/^\(1\) /);
     await b.getByTestId('nav-inbox').click();
     await b.getByTestId('inbox-tab-OTHERS').waitFor();
     const row = b.getByTestId('inbox-row').filter({ hasText: 'Ana' });
@@ -62,6 +64,7 @@ describe('web: direct messages in two browsers', () => {
     await b.getByTestId('inbox-row').filter({ hasText: 'Ana' }).click();
     await b.getByTestId('chat-message').filter({ hasText: 'loved your set' }).waitFor();
     await expect.poll(() => b.getByTestId('nav-inbox-count').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => b.title()).not.toMatch(/^\(\d/);
     await b.getByTestId('chat-input').fill('thanks! come by tonight');
     await b.getByTestId('chat-input').press('Enter');
     await a.getByTestId('chat-message').filter({ hasText: 'come by tonight' }).waitFor();

@@ -1,11 +1,18 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { setTitleUnread } from '../../ui/documentTitle';
 import { useUnreadDirectCount } from './queries';
 
 /** The header's way to the inbox, with the unread count of direct messages. */
 export function InboxLink() {
   const { t } = useTranslation();
   const unread = useUnreadDirectCount();
+  // CHAT-INBOX-3: the same total in front of the tab title; signing out (unmount) restores it.
+  useEffect(() => {
+    setTitleUnread(unread);
+    return () => setTitleUnread(0);
+  }, [unread]);
   return (
     <NavLink
       to="/messages"
