@@ -9,6 +9,7 @@ import {
   type EndpointInput,
 } from '@tt/protocol';
 import { ownProfileKey } from '../../entities/user/queries';
+import { sendOnboardingStep } from '../../lib/analytics/appEvents';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
@@ -29,6 +30,7 @@ export function useSignUpMutation() {
       voucherCode === undefined
         ? api.call(authEndpoints.signUp, { body })
         : api.call(voucherEndpoints.voucherSignUp, { body: { ...body, voucherCode } }),
+    onSuccess: () => sendOnboardingStep('signUp'), // ANALYTICS-WEB-1
   });
 }
 
@@ -67,7 +69,10 @@ export function useVerifyEmailMutation() {
   return useMutation({
     mutationFn: (body: { email: string; code: string }) =>
       api.call(emailEndpoints.verify, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ownProfileKey }),
+    onSuccess: () => {
+      sendOnboardingStep('emailVerified'); // ANALYTICS-WEB-1
+      void queryClient.invalidateQueries({ queryKey: ownProfileKey });
+    },
   });
 }
 

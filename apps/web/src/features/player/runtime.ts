@@ -7,7 +7,8 @@ import {
 } from '@tt/protocol';
 import { serverNow } from '@tt/room-client';
 import { api } from '../../lib/api';
-import { PlayEventLog, startBrowserAnalytics } from '../../lib/player/analytics';
+import { PlayEventLog } from '../../lib/player/analytics';
+import { browserAnalytics } from '../../lib/analytics/appEvents';
 import { PlaybackEngine, type PlaybackProvider, type PlayerState } from '../../lib/player/engine';
 import { HlsPlaybackProvider, type HlsClass, type MediaStatus } from '../../lib/player/hls';
 import { browserStorage, readVolumePrefs, writeVolumePrefs } from '../../lib/player/prefs';
@@ -73,7 +74,7 @@ class PlayerRuntime {
   private readonly storage = browserStorage();
   private readonly room: RoomPlayer;
   /** Play events: kept for the sync overlay and posted to the audit service. */
-  private readonly log = new PlayEventLog({ forward: startBrowserAnalytics(currentToken).sink });
+  private readonly log = new PlayEventLog({ forward: browserAnalytics().sink });
   private hlsStatus: MediaStatus = 'idle';
   private vendorStatus: MediaStatus = 'idle';
   private failedKey: string | null = null;

@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { sendRoomCreationStart } from '../../lib/analytics/appEvents';
 import { useSubmit } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -15,6 +16,13 @@ export function CreateRoomPage() {
   useDocumentTitle(t('roomForm.createTitle'));
   const draft = useRef<RoomDraft>(NEW_ROOM);
   const verifyFirst = useVerifyToCreate();
+  // ANALYTICS-WEB-1: roomCreationStartTime once per opening of the form.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    sendRoomCreationStart();
+  }, []);
   const save = useSubmit(
     useCreateRoomMutation(),
     () => settingsBody(draft.current, false),

@@ -8,6 +8,7 @@ import {
   type RoomUserRole,
 } from '@tt/protocol';
 import { roomKeys, storeRoom } from '../../entities/room/queries';
+import { sendRoomCreationResponse } from '../../lib/analytics/appEvents';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { activeRoomUuid, leaveRoom } from '../../lib/socket/session';
@@ -17,10 +18,27 @@ type RoomBody = EndpointInput<typeof roomEndpoints.create>['body'];
 type RoleBody = EndpointInput<typeof roomRoleEndpoints.create>['body'];
 type KickBody = EndpointInput<typeof roomRoleEndpoints.kick>['body'];
 
-/** Creates a room; the answer becomes the cached room and the lists refetch. */
+/**
+ * Creates a room; the answer becomes the cached room and the lists refetch. The room service's
+ * answer is sent as roomCreationRoomServiceResponse (ANALYTICS-WEB-1).
+ */
 export function useCreateRoomMutation() {
   return useMutation({
-    mutationFn: (body: RoomBody) => api.call(roomEndpoints.create, { body }),
+    mutationFn: async (body: RoomBody) => {
+      const started = Date.now();
+      try {
+        const room = await api.call(roomEndpoints.create, { body });
+        sendRoomCreationResponse({ ok: true, roomSlug: room.slug }, Date.now() - started);
+        return room;
+      } catch (err) {
+        const status = (err as { status?: unknown }).status;
+        sendRoomCreationResponse(
+          { ok: false, status: typeof status === 'number' ? status : null },
+          Date.now() - started,
+        );
+        throw err;
+      }
+    },
     onSuccess: (room) => storeRoom(room),
   });
 }

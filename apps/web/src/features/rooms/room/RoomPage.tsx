@@ -17,6 +17,7 @@ import { useRoom } from '../../../entities/room/queries';
 import { Backdrop } from '../../../entities/room/stage/Backdrop';
 import { useJoinRoomMutation } from '../queries';
 import { LiveRoom } from './LiveRoom';
+import { useRoomStartTime } from './useRoomStartTime';
 
 type Gate =
   | { kind: 'joining' }
@@ -42,6 +43,7 @@ export function RoomPage() {
   const attempt = useRef<string | null>(null);
   const { mutateAsync: askToJoin } = useJoinRoomMutation();
   useDocumentTitle(room.data?.name ?? t('room.title'));
+  useRoomStartTime(room.data);
 
   const join = useCallback(
     async (target: RoomDto, password?: string) => {
