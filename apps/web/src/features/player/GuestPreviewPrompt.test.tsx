@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import en from '../../i18n/en.json';
-import es from '../../i18n/es.json';
+import { testI18n } from '../../testing/i18n';
 import { GuestListening, GuestPreviewPrompt } from './GuestPreviewPrompt';
 import type { PlayerView } from './store';
 
@@ -15,13 +13,9 @@ vi.mock('./store', () => ({
 }));
 const setView = (v: Partial<PlayerView>) => (view = v);
 
-const i18n = i18next.createInstance();
+let i18n: Awaited<ReturnType<typeof testI18n>>;
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await testI18n();
 });
 
 const render = (lang: 'en' | 'es') => {
