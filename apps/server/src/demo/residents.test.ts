@@ -105,6 +105,9 @@ describe('resident rotation', () => {
         expect(st.nowPlaying).not.toBeNull();
         expect(st.nowPlaying!.startTime).not.toBe(previous);
         expect(st.djs[0]?.nextSong).toBeTruthy();
+        // The resident has picked its next song for this play (until then its next is the song
+        // that just started, and a skip would play that again).
+        expect(st.djs[0]!.nextSong!.trackName).not.toBe(st.nowPlaying!.song.trackName);
         playing = { ...st.nowPlaying!.song, startTime: st.nowPlaying!.startTime };
       }, 20_000);
       await client.action('skipSong', {});

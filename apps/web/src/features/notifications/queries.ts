@@ -97,6 +97,9 @@ export function useLiveNotifications(): void {
         return;
       }
       queryClient.setQueryData<number>(notificationKeys.unread, (c0) => (c0 ?? 0) + 1);
+      // A count fetched before this item was made may still be on its way and would overwrite the
+      // +1: the count is read again (an in-flight read is replaced), so it settles on the truth.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
       queryClient.setQueriesData<Pages>({ queryKey: ['notifications', 'list'] }, (data) =>
         withLiveNotification(data, step.add),
       );
