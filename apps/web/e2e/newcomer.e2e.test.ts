@@ -175,9 +175,10 @@ describe('web: the first hour of a newcomer', () => {
           input: document.querySelector('[data-testid=chat-input]')!.getBoundingClientRect().bottom,
         };
       });
-      expect(at.input, 'the composer is in view').toBeLessThanOrEqual(height);
+      // Within a pixel: layout positions are fractional (844.17 at a height of 844).
+      expect(at.input, 'the composer is in view').toBeLessThanOrEqual(height + 1);
       expect(at.title, `title at ${at.title}, header ends at ${at.header}`).toBeGreaterThanOrEqual(
-        at.header,
+        at.header - 1,
       );
       await shot(p, `room-chat-390x${height}`);
       await p.context().close();
