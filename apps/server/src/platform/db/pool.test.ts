@@ -24,7 +24,9 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
       expect(cut.rowCount).toBeGreaterThan(0);
       // Wait until every cut connection has been reported: a query handed a cut connection
       // whose report is still on its way would fail, as it would in production.
-      await expect.poll(() => broken.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(cut.rowCount ?? 1);
+      await expect
+        .poll(() => broken.length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(cut.rowCount ?? 1);
       const answer = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
       expect(answer.rows[0]).toEqual({ one: 1 });
     } finally {

@@ -163,7 +163,11 @@ describe('kick and bans', () => {
     expect(until).toBeGreaterThan(Date.now() + 59 * 60_000);
     expect(until).toBeLessThan(Date.now() + 61 * 60_000);
     // SEC-SESSION-3: the ended session says until when, as the refused login does.
-    await expectError(session(target.token), 401, `This account is banned until ${res.bannedUntil}`);
+    await expectError(
+      session(target.token),
+      401,
+      `This account is banned until ${res.bannedUntil}`,
+    );
     await expectError(login(target), 403, `This account is banned until ${res.bannedUntil}`);
   });
 
