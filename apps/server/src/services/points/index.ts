@@ -17,6 +17,8 @@ function consumePlays(platform: Platform, ranking: Ranking): void {
   platform.outbox.consume('room.songPlayed', 'points.song-played', async (play, meta) => {
     const uuids = [...new Set([...play.likers, ...play.starrers, ...play.listeners])];
     const profiles = (await platform.ports.users?.profiles(uuids)) ?? [];
+    // PTS-BOARD-2: the play's bots, asked once for all its credits.
+    const bots = new Set((await platform.ports.users?.bots([play.djUuid, ...uuids])) ?? []);
     const made = new Map(profiles.map((u) => [u.uuid, new Date(u.createdAt)]));
     const endedAt = new Date(play.endedAt);
     const credits = creditsOfPlay(
@@ -25,11 +27,10 @@ function consumePlays(platform: Platform, ranking: Ranking): void {
       platform.config.POINTS_MIN_PLAYED_SECONDS,
     );
     for (const c of credits) {
-      await ranking.credit({
-        ...c,
-        key: `play:${meta.eventId}:${c.userUuid}:${c.kind}`,
-        at: endedAt,
-      });
+      await ranking.credit(
+        { ...c, key: `play:${meta.eventId}:${c.userUuid}:${c.kind}`, at: endedAt },
+        bots,
+      );
     }
   });
 }

@@ -44,15 +44,17 @@ export class Ranking {
   /**
    * Writes one credit (or, negative, a debit): once per key (PTS-IDEM-1), within the day's cap of
    * its kind (PTS-CAP-1), to the season running then (PTS-SEASON-1); a balance never drops below
-   * zero. Answers whether it was new and the season balance after it.
+   * zero. Answers whether it was new and the season balance after it. `bots`: the bots among the
+   * accounts a caller credits, when it already asked (one question for a whole play).
    */
   async credit(
     req: CreditRequest,
+    bots?: ReadonlySet<string>,
   ): Promise<{ credited: boolean; balance: number; seasonId: number | null }> {
     const at = req.at ?? new Date();
     // PTS-BOARD-2: a bot's own balance is never credited, so it never holds a board place.
-    if (req.amount > 0 && (await this.isBot(req.userUuid)))
-      return { credited: false, balance: 0, seasonId: null };
+    const bot = bots ? bots.has(req.userUuid) : await this.isBot(req.userUuid);
+    if (req.amount > 0 && bot) return { credited: false, balance: 0, seasonId: null };
     const season = req.seasonId ? await this.seasons.byId(req.seasonId) : await this.seasons.at(at);
     if (season?.frozenAt) throw fail('SEASON_ENDED');
     return this.db.transaction(async (tx) => {
