@@ -13,8 +13,15 @@ export const PERMISSIONS = [
   'room.dj',
   'room.dj.remove.other',
   'room.skip.other',
+  'room.booth.bypass', // a seat in a room whose booth is locked (ROOM-RULES-3)
+  'room.dislikes.read', // the dislike count of a room that keeps it private (VOTE-PLAY-5)
   'room.chat',
   'room.restrictions.bypass', // a room's ban, kick and mute do not hold platform moderators back
+  // Live audio in a room (LIVE-AUDIO-2..4)
+  'room.voice.speak',
+  'room.voice.hand',
+  'room.voice.invite',
+  'room.voice.cut',
   // Room moderation and management
   'room.kick',
   'room.ban',
@@ -99,6 +106,7 @@ export const PERMISSIONS = [
   'subscription.other.read',
   'provider.token.read',
   'service.call',
+  'trust.skip', // past the limits on new accounts: links, DMs to strangers, busy seats (TRUST-3)
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;

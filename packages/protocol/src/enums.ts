@@ -70,7 +70,10 @@ export type ImageKind = z.infer<typeof ImageKind>;
 export const VoucherStatus = z.enum(['PENDING', 'REDEEMED', 'REVOKED']);
 export type VoucherStatus = z.infer<typeof VoucherStatus>;
 
-/** Music providers a user can prefer (user service). */
+/**
+ * Music providers a user can prefer (user service): the user service's six, and the services
+ * added later (MUSIC-PROVIDERS-5), so the preferred order in settings can name every one.
+ */
 export const UserMusicProvider = z.enum([
   'apple',
   'audius',
@@ -78,6 +81,13 @@ export const UserMusicProvider = z.enum([
   'spotify',
   'youtube',
   'sevenDigital',
+  'deezer',
+  'napster',
+  'tidal',
+  'amazonMusic',
+  'pandora',
+  'yandex',
+  'spinrilla',
 ]);
 export type UserMusicProvider = z.infer<typeof UserMusicProvider>;
 

@@ -90,6 +90,7 @@ export const ERRORS = {
   CANNOT_RESET_PASSWORD: { status: 403, message: 'Can not reset password.' },
   USER_PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found.' },
   ROLE_ALREADY_HELD: { status: 403, message: 'This user has already this role.' },
+  ROLE_NOT_HELD: { status: 409, message: 'This user does not have this role.' },
   IMAGE_DELETE_FORBIDDEN: { status: 403, message: 'Unauthorized to delete' },
   ACCOUNT_BANNED: { status: 403, message: 'This account is banned' },
   ACCOUNT_DEACTIVATED: { status: 403, message: 'This account is deactivated' },
@@ -265,6 +266,37 @@ export const ERRORS = {
   ROOM_NOTHING_PLAYING: { status: 409, message: 'No song is playing' },
   ROOM_SKIP_FORBIDDEN: { status: 403, message: 'Only the DJ or a moderator can skip this song' },
   ROOM_OWN_SONG_VOTE: { status: 403, message: 'You cannot vote on your own song' },
+  // VOTE-PLAY-2: an action that named a play which is no longer the one playing.
+  ROOM_PLAY_CHANGED: {
+    status: 409,
+    message: 'The song changed before your action arrived; nothing was done',
+  },
+  // VOTE-PLAY-4: the room turned dislikes off.
+  ROOM_DISLIKES_OFF: { status: 403, message: 'Dislikes are turned off in this room' },
+  // ROOM-RULES-1..3: a room rule refused the action.
+  ROOM_RULE_SONG_TOO_LONG: { status: 403, message: 'This song is longer than the room allows' },
+  ROOM_RULE_REPEAT: { status: 409, message: 'This song was played here too recently' },
+  ROOM_RULE_PLAYTIME_CAP: {
+    status: 409,
+    message: "This song would pass the room's playtime limit for a DJ in an hour",
+  },
+  ROOM_RULE_BOOTH_LOCKED: {
+    status: 403,
+    message: 'The booth is locked: only listed people may take a seat',
+  },
+  // ROOM-RULES-8, -9, -7.
+  ROOM_RULE_NOT_NEW: {
+    status: 409,
+    message: 'Only songs never played here before may be played in this room',
+  },
+  ROOM_RULE_BOOTH_FROZEN: {
+    status: 403,
+    message: 'The seat line is frozen: nobody new may take a seat right now',
+  },
+  ROOM_RULE_AFK_REMOVED: {
+    status: 409,
+    message: 'You were taken off the stage after too long without any action',
+  },
   ROOM_EMOJI_REQUIRED: { status: 400, message: 'An emoji animation needs exactly one emoji' },
   ROOM_EMOJI_DISABLED: { status: 403, message: 'You cannot send emoji in this room right now' },
   ROOM_EMPTY: { status: 404, message: 'Nobody is in this room right now.' },
@@ -372,7 +404,7 @@ export const ERRORS = {
   SONG_LINK_UNSUPPORTED: {
     status: 400,
     message:
-      'This is not a song link of a supported music provider (Spotify, Apple Music, SoundCloud, YouTube, Audius or 7digital).',
+      'This is not a song link of a supported music provider (Spotify, Apple Music, SoundCloud, YouTube, Audius, 7digital, Deezer, Napster or TIDAL).',
   },
   MUSIC_PROVIDER_NOT_CONFIGURED: {
     status: 400,
@@ -456,6 +488,19 @@ export const ERRORS = {
   CHAT_EDIT_FORBIDDEN: {
     status: 403,
     message: 'Only your own text messages can be edited, within 15 minutes of sending.',
+  },
+  // TRUST-4..6: what a new account may not do yet (the message names how far they are)
+  TRUST_LINKS_NOT_YET: {
+    status: 403,
+    message: 'New accounts cannot post links or images yet.',
+  },
+  TRUST_DM_NOT_YET: {
+    status: 403,
+    message: 'New accounts can only message people who follow them.',
+  },
+  TRUST_SEAT_NOT_YET: {
+    status: 403,
+    message: 'New accounts cannot take a DJ seat in a busy room yet.',
   },
   CHAT_ROOM_MESSAGE_FORBIDDEN: {
     status: 403,
@@ -641,6 +686,27 @@ export const ERRORS = {
     status: 400,
     message: 'The room is not part of this community.',
   },
+  // live audio in a room (LIVE-AUDIO-*)
+  LIVE_AUDIO_OFF: { status: 409, message: 'Live audio is off in this room.' },
+  LIVE_AUDIO_NOT_JOINED: { status: 409, message: 'Join the room’s live audio first.' },
+  LIVE_AUDIO_SPEAK_FORBIDDEN: {
+    status: 403,
+    message: 'Only the DJs on stage, the room’s hosts and invited listeners can talk.',
+  },
+  LIVE_AUDIO_NOT_SPEAKING: { status: 409, message: 'You are not on the mic.' },
+  LIVE_AUDIO_INVITE_FORBIDDEN: {
+    status: 403,
+    message: 'Only the room’s owner and co-owners can let a listener talk.',
+  },
+  LIVE_AUDIO_CUT_FORBIDDEN: {
+    status: 403,
+    message: 'Only the room’s moderators can cut someone’s audio.',
+  },
+  LIVE_AUDIO_CUT: {
+    status: 403,
+    message: 'A moderator cut your audio: you can talk again in a few minutes.',
+  },
+  LIVE_AUDIO_BAD_FRAME: { status: 400, message: 'That live-audio message is not valid.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,6 +10,7 @@ export * from './room/dto';
 export * from './realtime/index';
 export * from './realtime/actions';
 export * from './realtime/gateway';
+export * from './realtime/live-audio';
 export * from './song/index';
 export * from './room/endpoints-shared';
 export * from './room/endpoints';

@@ -15,8 +15,12 @@ import type { Gateway } from './gateway';
 import { applyStatePatch } from './patch';
 import { applyPagedStatePatch, mergeUsersPage } from './paging';
 import { defaultTimers, type Timers } from './primus';
-import type { RoomStoreApi } from './store';
-import { serverClockOffset } from './sync';
+import type { RoomStoreApi, RoomStoreState } from './store';
+import { ClockEstimator } from './clock';
+import { ClockSyncer, type ClockSyncSchedule } from './clock-sync';
+
+/** ROOM-RULES-7: actions that are not acts in the room (they leave an AFK warning standing). */
+const PASSIVE_ACTIONS = new Set<string>(['joinRoom', 'getRoomUsers', 'clockSync']);
 
 export interface RoomConnectionOptions {
   slug: string;
@@ -40,6 +44,8 @@ export interface RoomConnectionOptions {
    * this user always), and bring more with `loadMoreUsers()`. None: the whole room, as the SDK.
    */
   usersLimit?: number;
+  /** SYNC-6: the clockSync round trips after a join (default: 4, 1.5 s apart, then 1 a minute). */
+  clockSync?: ClockSyncSchedule;
 }
 
 /**
@@ -68,6 +74,10 @@ export class RoomConnection {
   private resetTimer: unknown = null;
   private animationSeq = 0;
   private readonly animationTimers = new Map<string, unknown>();
+  /** SYNC-1..3: the server clock from the join round trips and the heartbeats. */
+  private readonly clock = new ClockEstimator();
+  /** SYNC-6: more round trips (clockSync) after each join. */
+  private readonly clockSync: ClockSyncer;
 
   constructor(private readonly opts: RoomConnectionOptions) {
     this.timers = opts.timers ?? defaultTimers;
@@ -75,6 +85,16 @@ export class RoomConnection {
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((m, d) => console.error(`[room] ${m}`, d ?? ''));
     this.gateway = opts.gateway;
+    this.clockSync = new ClockSyncer({
+      timers: this.timers,
+      now: this.now,
+      schedule: opts.clockSync,
+      send: (onAnswer) => this.action(SOCKET_ACTIONS.clockSync, {}, onAnswer),
+      onRoundTrip: (t0, serverTime, t1) => {
+        this.clock.addRoundTrip(t0, serverTime, t1);
+        this.set(this.clockState());
+      },
+    });
   }
 
   get roomUuid(): string {
@@ -100,9 +120,11 @@ export class RoomConnection {
     const g = this.gateway;
     this.unsubscribe = [
       g.on('open', ({ reconnected }) => this.join(reconnected ? 'reconnect' : 'open')),
-      g.on('ping', (serverTime) =>
-        this.set({ serverTimeOffset: serverClockOffset(serverTime, this.now()) }),
-      ),
+      // SYNC-2: a heartbeat is a one-way reading (a lower bound of the offset).
+      g.on('ping', (serverTime) => {
+        this.clock.addOneWay(serverTime, this.now());
+        this.set(this.clockState());
+      }),
       g.on('reconnecting', () => this.set({ status: 'reconnecting' })),
       // The socket is over (closed for good by the server, or no token to follow any more).
       g.on('end', () => {
@@ -163,6 +185,10 @@ export class RoomConnection {
   ): Promise<SocketActionResult<A>> {
     if (this.stopped) return Promise.reject(new ActionError('Not connected to the room', true));
     const frame = { ...params, roomUuid: this.opts.roomUuid, action: def.name };
+    // ROOM-RULES-7: an action in the room answers an AFK warning (the server resets its count).
+    if (!PASSIVE_ACTIONS.has(def.name) && this.opts.store.getState().afk?.kind === 'warning') {
+      this.set({ afk: null });
+    }
     return this.gateway.actions.send<SocketActionResult<A>>(frame, onAnswer);
   }
 
@@ -175,15 +201,21 @@ export class RoomConnection {
   private join(reason: string) {
     const seq = ++this.joinSeq;
     this.joining = true;
+    this.clockSync.stop(); // SYNC-6: they start over once this join is answered
     const hadState = this.opts.store.getState().state !== null;
     this.set({ status: hadState ? 'rejoining' : 'connecting' });
     const params: SocketActionInput<typeof SOCKET_ACTIONS.joinRoom> = {};
     if (this.opts.password) params.password = this.opts.password;
     if (this.opts.usersLimit) params.usersLimit = this.opts.usersLimit;
+    // SYNC-1: the join is a round trip; its send time is t0.
+    const sentAt = this.now();
     // The answer is taken the moment its frame is read: the frames after it patch its state.
     const onAnswer = (frame: Record<string, unknown>) => {
       if (seq !== this.joinSeq || this.stopped) return;
       const res = frame as unknown as JoinRoomResult;
+      if (typeof res.serverTime === 'number') {
+        this.clock.addRoundTrip(sentAt, res.serverTime, this.now());
+      }
       this.joining = false;
       this.paged = Boolean(res.usersPage);
       this.set({
@@ -192,16 +224,14 @@ export class RoomConnection {
         status: 'joined',
         error: null,
         errorCode: null,
-        serverTimeOffset:
-          typeof res.serverTime === 'number'
-            ? serverClockOffset(res.serverTime, this.now())
-            : this.opts.store.getState().serverTimeOffset,
+        ...this.clockState(),
       });
       writeCurrentRoom(this.opts.storage, {
         slug: this.opts.slug,
         lastConnection: this.now(),
         error: null,
       });
+      this.clockSync.start();
     };
     const joined = this.action(SOCKET_ACTIONS.joinRoom, params, onAnswer);
     this.pendingJoin = joined;
@@ -239,6 +269,13 @@ export class RoomConnection {
         break;
       case 'kickedFromRoom':
         this.kicked(message.params?.reason ?? null);
+        break;
+      // ROOM-RULES-7: to this user's own connections.
+      case 'afkDjWarning':
+        this.set({ afk: { kind: 'warning', removeAt: message.params.removeAt } });
+        break;
+      case 'afkDjRemoved':
+        this.set({ afk: { kind: 'removed', reason: message.params.reason } });
         break;
     }
   }
@@ -306,6 +343,7 @@ export class RoomConnection {
     if (this.resetTimer !== null) this.timers.clearTimeout(this.resetTimer);
     const delay = Math.floor(this.random() * (this.opts.resetDelayMs ?? 2000));
     this.joining = true; // the old state is void; ignore patches until the new one arrives
+    this.clockSync.stop();
     this.set({ status: 'rejoining' });
     this.resetTimer = this.timers.setTimeout(() => {
       this.resetTimer = null;
@@ -345,11 +383,21 @@ export class RoomConnection {
     );
   }
 
+  /** SYNC-3: the store shows the estimate, to the ms, and its uncertainty. */
+  private clockState(): Pick<RoomStoreState, 'serverTimeOffset' | 'serverTimeUncertainty'> {
+    const uncertainty = this.clock.uncertainty;
+    return {
+      serverTimeOffset: Math.round(this.clock.offset),
+      serverTimeUncertainty: uncertainty === null ? null : Math.round(uncertainty),
+    };
+  }
+
   private set(partial: Parameters<RoomStoreApi['setState']>[0]) {
     this.opts.store.setState(partial);
   }
 
   private clearTimers() {
+    this.clockSync.stop();
     if (this.resetTimer !== null) this.timers.clearTimeout(this.resetTimer);
     this.resetTimer = null;
     for (const t of this.animationTimers.values()) this.timers.clearTimeout(t);

@@ -47,11 +47,13 @@ export {
   createRoomStore,
   initialRoomState,
   type ActiveAnimation,
+  type AfkNotice,
   type RoomStatus,
   type RoomStore,
   type RoomStoreApi,
   type RoomStoreState,
 } from './store';
+export { ClockEstimator, DEFAULT_CLOCK_OPTIONS, type ClockEstimatorOptions } from './clock';
 export {
   DEFAULT_DRIFT_OPTIONS,
   DriftController,

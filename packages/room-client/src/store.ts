@@ -26,6 +26,12 @@ export interface ActiveAnimation {
   id: number;
 }
 
+/**
+ * ROOM-RULES-7: the room's word to this user about being away from the stage: a warning (they
+ * leave the stage at `removeAt`, server ms, unless they act) or that they were taken off it.
+ */
+export type AfkNotice = { kind: 'warning'; removeAt: number } | { kind: 'removed'; reason: string };
+
 export interface RoomStoreState {
   slug: string | null;
   roomUuid: string | null;
@@ -35,8 +41,13 @@ export interface RoomStoreState {
   /** The error catalogue's code of `error`, when the server named it (for translation). */
   errorCode: string | null;
   kickReason: string | null;
-  /** serverTime - Date.now(), from joinRoom's serverTime and every heartbeat. */
+  /**
+   * serverTime - Date.now(), ms, estimated from the joinRoom round trips and the heartbeats
+   * (SYNC-1..3, see clock.ts).
+   */
   serverTimeOffset: number;
+  /** ± ms `serverTimeOffset` may be off by (half the best round trip; null: not known yet). */
+  serverTimeUncertainty?: number | null;
   /** One-time animations showing right now, by user uuid. */
   animations: Record<string, ActiveAnimation>;
   /**
@@ -44,6 +55,8 @@ export interface RoomStoreState {
    * where the next page starts (null: every page is in). Null when the state holds everyone.
    */
   usersPage: UsersPageInfo | null;
+  /** ROOM-RULES-7: the latest AFK warning or removal for this user (null: none). */
+  afk?: AfkNotice | null;
 }
 
 export const initialRoomState: RoomStoreState = {
@@ -55,6 +68,7 @@ export const initialRoomState: RoomStoreState = {
   errorCode: null,
   kickReason: null,
   serverTimeOffset: 0,
+  serverTimeUncertainty: null,
   animations: {},
   usersPage: null,
 };

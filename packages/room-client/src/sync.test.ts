@@ -38,11 +38,12 @@ describe('DriftController', () => {
     expect(c.decide(10.02, 10)).toEqual({ kind: 'none', drift: expect.closeTo(0.02, 5), rate: 1 });
   });
 
-  it('nudges the rate for small drift, against the drift and at most ±5 %', () => {
+  it('SYNC-4: nudges the rate for small drift, against the drift and at most ±3 %', () => {
     const c = new DriftController();
     const ahead = c.decide(10.1, 10);
     expect(ahead.kind).toBe('nudge');
-    expect(ahead.rate).toBeCloseTo(0.95, 5);
+    expect(ahead.rate).toBeCloseTo(0.97, 5);
+    expect(c.decide(9.75, 10).rate).toBeCloseTo(1.03, 5);
     const behind = c.decide(9.96, 10);
     expect(behind.kind).toBe('nudge');
     expect(behind.rate).toBeCloseTo(1.02, 5);
@@ -92,6 +93,14 @@ describe('DriftController', () => {
     c.decide(5, 15); // 10 s behind right after a seek
     expect(c.seekLead()).toBe(1);
     expect(new DriftController().decide(3, 0)).toMatchObject({ kind: 'seek', seekTo: 0 });
+  });
+
+  it('SYNC-10: after a gapless switch (reset without aligning) 150 ms is nudged, not seeked', () => {
+    const c = new DriftController();
+    c.reset(false);
+    expect(c.decide(0.85, 1).kind).toBe('nudge');
+    c.reset();
+    expect(c.decide(0.85, 1).kind).toBe('seek');
   });
 
   it('nudging can be turned off', () => {

@@ -6,8 +6,9 @@
  */
 
 /**
- * serverTime − local clock, ms, from one reading of the server clock (the `serverTime` of the
- * joinRoom answer, the `<ms>` of every `primus::ping::<ms>` heartbeat). The newest reading wins.
+ * serverTime − local clock, ms, from one reading of the server clock, with no allowance for the
+ * network delay. The room connection estimates it from many readings instead (ClockEstimator,
+ * clock.ts, SYNC-1..3); this stays for one-off readings and as the bench's baseline.
  */
 export function serverClockOffset(serverTime: number, localNow: number): number {
   return serverTime - localNow;
@@ -40,7 +41,7 @@ export interface DriftOptions {
   seekThreshold: number;
   /** Drift under which nothing is done and the rate goes back to 1. */
   settle: number;
-  /** Largest playbackRate change for small drift (0 turns nudging off). */
+  /** Largest playbackRate change for small drift (0 turns nudging off; SYNC-4: ±3 %). */
   maxNudge: number;
   /** Seconds a nudge aims to take to cancel the drift. */
   nudgeSeconds: number;
@@ -58,7 +59,7 @@ export interface DriftOptions {
 export const DEFAULT_DRIFT_OPTIONS: DriftOptions = {
   seekThreshold: 0.3,
   settle: 0.03,
-  maxNudge: 0.05,
+  maxNudge: 0.03,
   nudgeSeconds: 2,
   maxLead: 1.5,
   alignThreshold: 0.1,
@@ -77,7 +78,7 @@ function clamp(value: number, min: number, max: number): number {
 /**
  * Decides, sample by sample, how to cancel the drift: a seek past `seekThreshold` (aimed ahead by
  * the time the last seek took to play again, learnt from the drift right after it), else a small
- * playbackRate change, else nothing. While a song starts, it seeks past `alignThreshold`.
+ * playbackRate change (SYNC-4: at most ±3 %), else nothing. While a song starts, it seeks past `alignThreshold`.
  */
 export class DriftController {
   private readonly options: DriftOptions;
@@ -96,11 +97,14 @@ export class DriftController {
     return this.lead;
   }
 
-  /** Forget what was learnt (a new song). */
-  reset(): void {
+  /**
+   * Forget what was learnt (a new song). `align` false: the song started where it should (SYNC-10's
+   * switch) and plays already, so a seek would be heard: only the usual threshold applies.
+   */
+  reset(align = true): void {
     this.lead = 0;
     this.seeked = false;
-    this.aligning = this.options.alignSeeks > 0;
+    this.aligning = align && this.options.alignSeeks > 0;
     this.alignSeeks = 0;
   }
 

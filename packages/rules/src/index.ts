@@ -18,3 +18,7 @@ export * from './avatar-figure/index';
 export * from './song-queue';
 export * from './dj-rotation';
 export * from './flood-limits';
+export * from './song-import';
+export * from './trust';
+export * from './room-sets';
+export * from './room-rule-lines';

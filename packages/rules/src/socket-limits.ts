@@ -18,6 +18,7 @@ export const SOCKET_RATE_KINDS = [
   'voteOnSong',
   'playOneTimeAnimation',
   'chat',
+  'clockSync',
   'other',
 ] as const;
 export type SocketRateKind = (typeof SOCKET_RATE_KINDS)[number];
@@ -34,13 +35,18 @@ export const SOCKET_RATE_LIMITS: Readonly<Record<SocketRateKind, RateRule>> = {
    * subscribe, send, ping…): burst 20, then 5 per second.
    */
   chat: CHAT_SOCKET_FRAME_LIMIT,
+  /** SYNC-6: clockSync, a cheap read of the server clock: burst 10, then 10 a minute. */
+  clockSync: { burst: 10, perSecond: 1 / 6 },
   /** Every other action and event (addDj, skipSong, detailsView, roomLeave…): burst 10, then 2/s. */
   other: { burst: 10, perSecond: 2 },
 };
 
 /** The bucket an action draws from: its own, else `other` (chat frames draw from `chat`). */
 export function socketRateKind(action: unknown): SocketRateKind {
-  return action === 'joinRoom' || action === 'voteOnSong' || action === 'playOneTimeAnimation'
+  return action === 'joinRoom' ||
+    action === 'voteOnSong' ||
+    action === 'playOneTimeAnimation' ||
+    action === 'clockSync'
     ? action
     : 'other';
 }

@@ -15,6 +15,7 @@ export const MODERATION_ACTION_TYPES = [
   'temporaryBan',
   'unban',
   'roleAdded',
+  'roleRemoved',
   'capabilityAdded',
   'capabilityRemoved',
   'deactivated',
@@ -23,6 +24,7 @@ export const MODERATION_ACTION_TYPES = [
   'roomRoleRemoved',
   'roomKick',
   'roomOwnerChanged',
+  'roomRulesChanged',
   'note',
 ] as const;
 export const ModerationActionType = z.enum(MODERATION_ACTION_TYPES);

@@ -108,6 +108,12 @@ export const sendingEndpoints = {
     'Services: a message to everyone in a room now',
     RoomUsersNotificationReq,
   ),
+  roomUsersAdmin: svc(
+    '/room-users/admin',
+    'admin.notifications',
+    'Admins: a message to everyone in a room now (NOTIFY-SEND-5)',
+    RoomUsersNotificationReq,
+  ),
   djFans: svc(
     '/notifications/dj-fans',
     'service.call',

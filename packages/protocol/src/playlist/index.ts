@@ -10,3 +10,4 @@ export {
 } from './crate-endpoints';
 export * from './albums';
 export { roomHistoryEndpoints } from './room-history';
+export * from './room-sets';

@@ -13,6 +13,8 @@ export const SEARCH_SOURCES = [
   'soundcloud',
   'audius',
   'youtube',
+  'deezer',
+  'napster',
 ] as const;
 export const SearchSource = z.enum(SEARCH_SOURCES);
 export type SearchSource = z.infer<typeof SearchSource>;

@@ -19,6 +19,9 @@ export const SONG_DATA_PROVIDERS = [
   'audius',
   'youtube',
   'sevenDigital',
+  'deezer',
+  'napster',
+  'tidal',
   'uploadService',
 ] as const;
 export const SongDataProvider = z.enum(SONG_DATA_PROVIDERS);

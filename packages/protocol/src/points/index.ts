@@ -20,6 +20,7 @@ import {
 export * from './avatars';
 export * from './seasons';
 export * from './endpoints-avatars';
+export * from './trust';
 import { PointsOk as Ok, PointsUserParam as UserParam } from './endpoints-avatars';
 
 const S = 'points' as const;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '../errors';
 import {
   AddDjParams,
@@ -13,6 +13,16 @@ import {
   type JoinRoomResult,
   type RoomUsersPage,
 } from './index';
+
+/**
+ * SYNC-6: clockSync asks for the server's clock and nothing else (no room needed; a `roomUuid`
+ * sent along is ignored). An extension an unmodified SDK never sends.
+ */
+export const ClockSyncParams = z.object({ roomUuid: z.string().optional() });
+/** SYNC-6: the answer to clockSync: the server's clock (ms since the epoch) when it answered. */
+export interface ClockSyncResult {
+  serverTime: number;
+}
 
 /** What every answered action carries besides its own result fields. */
 export interface ActionAnswer {
@@ -81,6 +91,12 @@ export const SOCKET_ACTIONS = {
     params: GetRoomUsersParams,
     refusals: ['ROOM_NOT_JOINED'],
   }),
+  clockSync: socketAction<ClockSyncResult>()({
+    name: 'clockSync',
+    summary: "The server's clock, for a round trip of the client's clock estimate (SYNC-6)",
+    params: ClockSyncParams,
+    refusals: [],
+  }),
   addDj: socketAction()({
     name: 'addDj',
     summary: 'Take a free DJ seat, optionally with the song to play next',
@@ -90,32 +106,58 @@ export const SOCKET_ACTIONS = {
       'EMAIL_NOT_VERIFIED_ACTION',
       'ROOM_ALREADY_DJ',
       'ROOM_CANNOT_DJ',
+      'ROOM_RULE_BOOTH_LOCKED',
+      'ROOM_RULE_BOOTH_FROZEN',
+      'ROOM_RULE_SONG_TOO_LONG',
+      'ROOM_RULE_REPEAT',
+      'ROOM_RULE_NOT_NEW',
+      'ROOM_RULE_PLAYTIME_CAP',
       'ROOM_NO_SEAT',
+      'TRUST_SEAT_NOT_YET',
     ],
   }),
   removeDj: socketAction()({
     name: 'removeDj',
     summary: 'Step down from the stage, or (moderators) take another DJ off it',
     params: RemoveDjParams,
-    refusals: [...IN_ROOM, 'ROOM_NOT_A_DJ', 'ROOM_TARGET_NOT_A_DJ', 'ROOM_REMOVE_DJ_FORBIDDEN'],
+    refusals: [
+      ...IN_ROOM,
+      'ROOM_NOT_A_DJ',
+      'ROOM_TARGET_NOT_A_DJ',
+      'ROOM_REMOVE_DJ_FORBIDDEN',
+      'ROOM_PLAY_CHANGED',
+    ],
   }),
   updateNextSong: socketAction()({
     name: 'updateNextSong',
     summary: 'Set the song this DJ plays on their next turn',
     params: UpdateNextSongParams,
-    refusals: [...IN_ROOM, 'ROOM_NOT_A_DJ'],
+    refusals: [
+      ...IN_ROOM,
+      'ROOM_NOT_A_DJ',
+      'ROOM_RULE_SONG_TOO_LONG',
+      'ROOM_RULE_REPEAT',
+      'ROOM_RULE_NOT_NEW',
+      'ROOM_RULE_PLAYTIME_CAP',
+    ],
   }),
   voteOnSong: socketAction()({
     name: 'voteOnSong',
     summary: 'Like, dislike or star the song playing now',
     params: VoteOnSongParams,
-    refusals: [...IN_ROOM, 'ROOM_NOTHING_PLAYING', 'ROOM_OWN_SONG_VOTE'],
+    refusals: [
+      ...IN_ROOM,
+      'ROOM_NOTHING_PLAYING',
+      'ROOM_OWN_SONG_VOTE',
+      'ROOM_PLAY_CHANGED',
+      'ROOM_DISLIKES_OFF',
+    ],
   }),
   skipSong: socketAction()({
     name: 'skipSong',
     summary: 'End the song playing now (its DJ or a moderator)',
     params: SkipSongParams,
-    refusals: [...IN_ROOM, 'ROOM_NOTHING_PLAYING', 'ROOM_SKIP_FORBIDDEN'],
+    refusals: [...IN_ROOM, 'ROOM_NOTHING_PLAYING', 'ROOM_SKIP_FORBIDDEN', 'ROOM_PLAY_CHANGED'],
   }),
   playOneTimeAnimation: socketAction()({
     name: 'playOneTimeAnimation',
@@ -128,7 +170,7 @@ export const SOCKET_ACTIONS = {
 export type SocketActions = typeof SOCKET_ACTIONS;
 export type SocketActionName = keyof SocketActions;
 /** Actions this server adds to the SDK's list (reads an unmodified SDK never needs). */
-export type ExtensionActionName = 'getRoomUsers';
+export type ExtensionActionName = 'getRoomUsers' | 'clockSync';
 /** Every action but joinRoom and the reads: they act in a room the connection joined. */
 export type RoomActionName = Exclude<SocketActionName, 'joinRoom' | ExtensionActionName>;
 export type AnySocketAction = SocketActions[SocketActionName];
@@ -144,7 +186,7 @@ export type SocketActionResult<A> =
 export const isSocketAction = (name: unknown): name is SocketActionName =>
   typeof name === 'string' && Object.hasOwn(SOCKET_ACTIONS, name);
 export const isRoomActionName = (name: unknown): name is RoomActionName =>
-  isSocketAction(name) && name !== 'joinRoom' && name !== 'getRoomUsers';
+  isSocketAction(name) && name !== 'joinRoom' && name !== 'getRoomUsers' && name !== 'clockSync';
 
 // The SDK's action names and the registry name the same actions.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

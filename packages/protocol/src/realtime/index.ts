@@ -48,6 +48,8 @@ export type StatefulServerMessageName =
   (typeof StatefulServerMessageName)[keyof typeof StatefulServerMessageName];
 
 export const StatelessServerMessageName = {
+  afkDjRemoved: 'afkDjRemoved',
+  afkDjWarning: 'afkDjWarning',
   kickedFromRoom: 'kickedFromRoom',
   playedOneTimeAnimation: 'playedOneTimeAnimation',
   roomReset: 'roomReset',
@@ -121,7 +123,19 @@ export interface PlayedOneTimeAnimationParams {
 export type StatelessServerMessage =
   | { name: 'playedOneTimeAnimation'; params: PlayedOneTimeAnimationParams; statePatch?: undefined }
   | { name: 'kickedFromRoom'; params?: { reason?: string }; statePatch?: undefined }
-  | { name: 'roomReset'; params?: undefined; statePatch?: undefined };
+  | { name: 'roomReset'; params?: undefined; statePatch?: undefined }
+  // ROOM-RULES-7: to the DJ's own connections (an SDK that does not know them ignores them).
+  | { name: 'afkDjWarning'; params: AfkDjWarningParams; statePatch?: undefined }
+  | { name: 'afkDjRemoved'; params: AfkDjRemovedParams; statePatch?: undefined };
+/** ROOM-RULES-7: the DJ leaves the stage at `removeAt` (server ms) unless they act before. */
+export interface AfkDjWarningParams {
+  removeAt: number;
+}
+/** ROOM-RULES-7: the DJ was taken off the stage for being away (code and text of the reason). */
+export interface AfkDjRemovedParams {
+  code: 'ROOM_RULE_AFK_REMOVED';
+  reason: string;
+}
 export type CustomServerMessage = StatefulServerMessage | StatelessServerMessage;
 
 /** A broadcast to the room (Actionhero "say" envelope). */
@@ -193,7 +207,17 @@ export const GetRoomUsersParams = z.object({
   limit: UsersLimit.default(100),
 });
 export const AddDjParams = z.object({ roomUuid: z.string(), song: MinimalSongDto.nullish() });
-export const RemoveDjParams = z.object({ roomUuid: z.string(), djUuid: z.string().optional() });
+/**
+ * VOTE-PLAY-1: the play an action is about, named by `nowPlaying.startTime` of the state the
+ * client holds. Optional (an unmodified ttfm-socket client never sends it); when given and not the
+ * play of now, the action is refused with ROOM_PLAY_CHANGED (VOTE-PLAY-2).
+ */
+export const PlayStartTime = z.number().int().nonnegative().optional();
+export const RemoveDjParams = z.object({
+  roomUuid: z.string(),
+  djUuid: z.string().optional(),
+  playStartTime: PlayStartTime,
+});
 export const UpdateNextSongParams = z.object({
   roomUuid: z.string(),
   song: MinimalSongDto.nullable(),
@@ -203,8 +227,9 @@ export const VoteOnSongParams = z.object({
   songVotes: z
     .object({ like: z.boolean().optional(), star: z.boolean().optional() })
     .refine((v) => v.like !== undefined || v.star !== undefined, 'songVotes needs like or star'),
+  playStartTime: PlayStartTime,
 });
-export const SkipSongParams = z.object({ roomUuid: z.string() });
+export const SkipSongParams = z.object({ roomUuid: z.string(), playStartTime: PlayStartTime });
 export const PlayOneTimeAnimationParams = z.object({
   roomUuid: z.string(),
   animation: z.enum(['emoji', 'jump']),

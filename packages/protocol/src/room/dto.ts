@@ -20,6 +20,46 @@ export const RoomDesign = z.enum([
   'YACHT',
 ]);
 export type RoomDesign = z.infer<typeof RoomDesign>;
+/**
+ * VOTE-PLAY-3: dislikes in a room: `on` (counted and shown), `off` (refused, no button) or
+ * `private` (counted; the count goes only to the DJ playing and the room's moderators).
+ */
+export const DislikesMode = z.enum(['on', 'off', 'private']);
+export type DislikesMode = z.infer<typeof DislikesMode>;
+
+/**
+ * ROOM-RULES-1..9 (and SYNC-8's crossfade): a room's rules, set by its managers, shown to everyone in the room's info and
+ * enforced by the server. A missing or null rule is off.
+ */
+export const RoomRules = z.object({
+  /** ROOM-RULES-1: the longest song a DJ may queue or play, in seconds. */
+  maxSongSeconds: z
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 3600)
+    .nullable()
+    .optional(),
+  /** ROOM-RULES-2: a song played in the room's last N plays may not be played again. */
+  noRepeatPlays: z.number().int().min(1).max(100).nullable().optional(),
+  /** ROOM-RULES-2: a song played here in the last N hours may not be played again. */
+  noRepeatHours: z.number().int().min(1).max(168).nullable().optional(),
+  /** ROOM-RULES-6: the most minutes of songs one DJ may start here in any 60 minutes. */
+  djMinutesPerHour: z.number().int().min(1).max(60).nullable().optional(),
+  /** ROOM-RULES-3: only these users (and the room's staff) may take a seat; null: anyone. */
+  boothLock: z.array(z.string().uuid()).max(200).nullable().optional(),
+  /** ROOM-RULES-4: the song is skipped once dislikes reach this share of the active listeners. */
+  dislikeSkipShare: z.number().min(0.05).max(1).nullable().optional(),
+  /** ROOM-RULES-7: a DJ with no room action for this many minutes is warned, then unseated. */
+  afkDjMinutes: z.number().int().min(5).max(120).nullable().optional(),
+  /** ROOM-RULES-8: only songs never played in this room before may be queued. */
+  newTracksOnly: z.boolean().nullable().optional(),
+  /** ROOM-RULES-9: the seat line is frozen: nobody new takes a seat (the room's staff still may). */
+  boothFrozen: z.boolean().nullable().optional(),
+  /** SYNC-8: listeners' players fade one song into the next over this many seconds (0: a cut). */
+  crossfadeSeconds: z.number().int().min(0).max(8).nullable().optional(),
+});
+export type RoomRules = z.infer<typeof RoomRules>;
 
 /** Room user roles. */
 export const RoomUserRole = z.enum([
@@ -144,6 +184,10 @@ export const RoomDto = z.object({
   isGuestPasswordProtected: z.boolean(),
   isLive: z.boolean(),
   liveAudio: z.boolean(),
+  /** VOTE-PLAY-3 (absent: `on`). */
+  dislikes: DislikesMode.optional(),
+  /** ROOM-RULES-1..4 (absent: no rules). */
+  rules: RoomRules.optional(),
   promoted: z.boolean(),
   hasChat: z.boolean(),
   unlisted: z.boolean(),
@@ -155,6 +199,11 @@ export const RoomDto = z.object({
   usersInRoomUuids: z.array(z.string()).optional(),
   numberOfUsersInRoom: z.number().int().optional(),
   numberOfActiveDjs: z.number().int().optional(),
+  /**
+   * LIVE-AUDIO-11: someone is on the room's live-audio mic right now (lists and lookups that show
+   * who is in the room). Absent where presence is not shown; `liveAudio` is only the setting.
+   */
+  liveAudioTalking: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -190,4 +239,5 @@ export const RoomSettingsInput = z.object({
   password: z.string().min(1).max(ROOM_PASSWORD_MAX_LENGTH).nullable(),
   hasChat: z.boolean(),
   unlisted: z.boolean(),
+  dislikes: DislikesMode,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from '../contract';
 import { IMAGE_CONTENT_TYPES } from '../user/images';
-import { DjType, RoomDto, RoomSettingsInput } from './dto';
+import { DjType, RoomDto, RoomRules, RoomSettingsInput } from './dto';
 import { DiscordGuildParam } from './endpoints-lists';
 import { MAX_PINNED_MESSAGES, RoomIdParam } from './endpoints-shared';
 
@@ -36,6 +36,8 @@ export const DjTypeReq = z.object({ djType: DjType });
 export const LiveAudioReq = z.object({ liveAudio: z.boolean() });
 export const LiveStateReq = z.object({ isLive: z.boolean() });
 export const DjSeatsReq = z.object({ numberOfDjs: RoomSettingsInput.shape.numberOfDjs });
+/** ROOM-RULES-5: the room's rules, all at once (a missing or null rule is off). */
+export const RoomRulesReq = z.object({ rules: RoomRules });
 export const GuestPasswordReq = z.object({
   roomUuid: z.string().uuid(),
   password: z.string().min(1).max(100),
@@ -132,6 +134,11 @@ export const roomSettingsEndpoints = {
     '/rooms/dj-seats/{id}/infrastructure',
     'Number of DJ seats (managers)',
     DjSeatsReq,
+  ),
+  rules: infra(
+    '/rooms/rules/{id}/infrastructure',
+    "Sets the room's rules (managers; recorded in the moderation log)",
+    RoomRulesReq,
   ),
   setGuestPassword: endpoint({
     service: S,

@@ -49,6 +49,8 @@ export const AdminUserDto = OwnProfileDto.extend({
   bannedUntil: z.string().nullable(),
   banned: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  /** STAFF-BOTS-1: the account that owns this bot (null for people and for unowned bots). */
+  botOwnerUuid: z.string().nullable(),
 });
 export type AdminUserDto = z.infer<typeof AdminUserDto>;
 

@@ -128,6 +128,16 @@ export const moderationEndpoints = {
     body: AddRoleReq,
     response: AdminUserDto,
   }),
+  removeRole: endpoint({
+    service: S,
+    method: 'POST',
+    path: '/users/remove-role',
+    auth: 'user.role.grant',
+    summary:
+      "STAFF-ROLES-2: takes a role away (the roles the caller may grant); the account's sessions end so the role stops at once",
+    body: AddRoleReq,
+    response: AdminUserDto,
+  }),
   addGlobalModeratorRole: endpoint({
     service: S,
     method: 'POST',

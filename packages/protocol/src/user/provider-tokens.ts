@@ -124,6 +124,13 @@ export const AgoraTokenDto = z.object({
 });
 export type AgoraTokenDto = z.infer<typeof AgoraTokenDto>;
 
+/** Whether live audio goes through Agora here (LIVE-AUDIO-15): the public App ID, never the certificate. */
+export const AgoraConfigDto = z.object({
+  /** Present only when the server signs Agora tokens (App ID and App Certificate both set). */
+  appId: z.string().optional(),
+});
+export type AgoraConfigDto = z.infer<typeof AgoraConfigDto>;
+
 export const providerTokenEndpoints = {
   spotifyExchangeCode: endpoint({
     service: S,
@@ -280,6 +287,15 @@ export const providerTokenEndpoints = {
     summary: "Disconnects one of the caller's music providers (forgets its tokens; idempotent)",
     params: MusicConnectionParam,
     response: MusicConnectionsDto,
+  }),
+  agoraConfig: endpoint({
+    service: S,
+    method: 'GET',
+    path: '/agora/config',
+    auth: 'public',
+    summary:
+      "Our addition: the Agora App ID when live audio goes through Agora (absent when it does not), for the web's choice of path",
+    response: AgoraConfigDto,
   }),
   agoraToken: endpoint({
     service: S,

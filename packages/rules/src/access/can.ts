@@ -32,6 +32,8 @@ export interface Actor {
   capabilities?: readonly Capability[];
   /** false: the account's e-mail address is not verified yet (SEC-UNVERIFIED-1). */
   verified?: boolean;
+  /** TRUST-2: the account is past a threshold of listening or points (it holds `trust:earned`). */
+  trusted?: boolean;
 }
 
 /** A room role as rooms carry them (`RoomDto.roomRoles`). */
@@ -43,8 +45,16 @@ export interface RoleGrant {
 
 /** Where the action happens. */
 export interface AccessResource {
-  /** The room at hand: its roles (any in force count) and its DJ setting. */
-  room?: { roomRoles: readonly RoleGrant[]; djType?: DjType };
+  /**
+   * The room at hand: its roles (any in force count), its DJ setting, and for its live audio who
+   * is on stage now and whom a host let talk (LIVE-AUDIO-2, LIVE-AUDIO-3).
+   */
+  room?: {
+    roomRoles: readonly RoleGrant[];
+    djType?: DjType;
+    djUuids?: readonly string[];
+    voiceInvited?: readonly string[];
+  };
   /** The actor's role in the community at hand. */
   community?: { role: CommunityRole | null };
   /** Whose thing it is (a song's uploader, an event's host): that person holds `self`. */
@@ -119,6 +129,7 @@ export function granteesOf(actor: Actor, resource: AccessResource = {}): Grantee
     : ['user', ...PLATFORM.filter((r) => r !== 'guest' && actor.roles.includes(r))];
   if (guest) return out;
   for (const c of actor.capabilities ?? []) out.push(`capability:${c}`);
+  if (actor.trusted === true) out.push('trust:earned');
   if (resource.ownerUuid && resource.ownerUuid === actor.uuid) out.push('self');
   if (resource.community?.role) out.push(`community:${resource.community.role}`);
   if (resource.room) {
@@ -132,6 +143,8 @@ export function granteesOf(actor: Actor, resource: AccessResource = {}): Grantee
     if (djType === 'INVITE_ONLY' && (invited || held.includes('moderator'))) {
       out.push('decks:invited');
     }
+    if (resource.room.djUuids?.includes(actor.uuid)) out.push('stage:dj');
+    if (resource.room.voiceInvited?.includes(actor.uuid)) out.push('stage:invited');
     if (
       djType === 'PRO_PLAN_OWNER' &&
       (actor.pro === true || held.includes('owner') || held.includes('coOwner'))

@@ -20,8 +20,10 @@ export type PlatformGrantee =
 /**
  * What someone holds in one place or has bought or been given (ACCESS-CONTEXT-1):
  * room roles in force in the room at hand, their role in the community at hand, Pro, the
- * capabilities staff gave them, being the owner of the thing at hand (`self`), and the decks of
- * the room at hand being open to them by its DJ setting (`decks:open`, `decks:invited`, `decks:pro`).
+ * capabilities staff gave them, being the owner of the thing at hand (`self`), the decks of
+ * the room at hand being open to them by its DJ setting (`decks:open`, `decks:invited`, `decks:pro`),
+ * and their place in its live audio: a DJ on stage now (`stage:dj`), a listener a host let talk
+ * (`stage:invited`).
  */
 export type ContextGrantee =
   | 'room:owner'
@@ -35,7 +37,10 @@ export type ContextGrantee =
   | 'self'
   | 'decks:open'
   | 'decks:invited'
-  | 'decks:pro';
+  | 'decks:pro'
+  | 'stage:dj'
+  | 'stage:invited'
+  | 'trust:earned';
 
 export type Grantee = PlatformGrantee | ContextGrantee;
 
@@ -47,6 +52,8 @@ const ROOM_STAFF: readonly Permission[] = [
   'room.view.private',
   'room.dj.remove.other',
   'room.skip.other',
+  'room.booth.bypass',
+  'room.dislikes.read',
   'room.kick',
   'room.ban',
   'room.roles.assign',
@@ -58,6 +65,7 @@ const ROOM_STAFF: readonly Permission[] = [
   'chat.read.offline',
   'community.event.schedule',
   'event.edit',
+  'room.voice.cut',
 ];
 
 const ROOM_MANAGERS: readonly Permission[] = [
@@ -66,13 +74,15 @@ const ROOM_MANAGERS: readonly Permission[] = [
   'room.settings.edit',
   'community.rooms.add',
   'community.rooms.remove',
+  'room.voice.speak',
+  'room.voice.invite',
 ];
 
 export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
   // Platform roles
   guest: ['room.join', 'room.chat'],
-  user: ['room.join', 'room.chat', 'room.create', 'crate.create', 'bot.create'],
-  bot: ['@user'],
+  user: ['room.join', 'room.chat', 'room.create', 'crate.create', 'bot.create', 'room.voice.hand'],
+  bot: ['@user', 'trust.skip'],
   promoter: ['@user'],
   staff: [
     '@user',
@@ -92,9 +102,11 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
     'analytics.read',
     'room.account.manage',
     'song.key.any',
+    'trust.skip',
   ],
   moderator: [
     '@user',
+    'trust.skip',
     ...ROOM_STAFF,
     'room.restrictions.bypass',
     'room.moderators.assign',
@@ -194,6 +206,13 @@ export const ACCESS_TABLE: Readonly<Record<Grantee, readonly Grant[]>> = {
   'decks:open': ['room.dj'],
   'decks:invited': ['room.dj'],
   'decks:pro': ['room.dj'],
+
+  // A room's live audio (LIVE-AUDIO-2, LIVE-AUDIO-3)
+  'stage:dj': ['room.voice.speak'],
+  'stage:invited': ['room.voice.speak'],
+
+  // TRUST-3: an account past a threshold of listening or points (TRUST-2)
+  'trust:earned': ['trust.skip'],
 };
 
 /**
@@ -209,15 +228,18 @@ export const RESTRICTIONS: Readonly<
   Record<Restriction, { removes: readonly Permission[]; bypass: readonly Permission[] }>
 > = {
   'room:banned': {
-    removes: ['room.join', 'room.dj', 'room.chat'],
+    removes: ['room.join', 'room.dj', 'room.chat', 'room.voice.speak', 'room.voice.hand'],
     bypass: ['room.join', 'room.chat'],
   },
   'room:kicked': {
-    removes: ['room.join', 'room.dj', 'room.chat'],
+    removes: ['room.join', 'room.dj', 'room.chat', 'room.voice.speak', 'room.voice.hand'],
     bypass: ['room.join', 'room.chat'],
   },
   'room:djDisabled': { removes: ['room.dj'], bypass: [] },
-  'room:chatDisabled': { removes: ['room.chat'], bypass: ['room.chat'] },
+  'room:chatDisabled': {
+    removes: ['room.chat', 'room.voice.speak', 'room.voice.hand'],
+    bypass: ['room.chat', 'room.voice.speak', 'room.voice.hand'],
+  },
   unverified: {
     removes: ['room.create', 'crate.create', 'bot.create', 'room.dj', 'song.upload'],
     bypass: [],
@@ -233,6 +255,7 @@ export const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   'room.join': 'ROOM_BANNED',
   'room.dj.remove.other': 'ROOM_REMOVE_DJ_FORBIDDEN',
   'room.skip.other': 'ROOM_SKIP_FORBIDDEN',
+  'room.booth.bypass': 'ROOM_RULE_BOOTH_LOCKED',
   'room.chat': 'ROOM_EMOJI_DISABLED',
   'room.kick': 'ROOM_MODERATE_FORBIDDEN',
   'room.ban': 'ROOM_MODERATE_FORBIDDEN',
@@ -264,4 +287,7 @@ export const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   'song.key.any': 'HLS_KEY_FORBIDDEN',
   'provider.token.read': 'PROVIDER_TOKEN_FORBIDDEN',
   'devices.other.read': 'NOTIFY_OTHER_USER',
+  'room.voice.speak': 'LIVE_AUDIO_SPEAK_FORBIDDEN',
+  'room.voice.invite': 'LIVE_AUDIO_INVITE_FORBIDDEN',
+  'room.voice.cut': 'LIVE_AUDIO_CUT_FORBIDDEN',
 };
