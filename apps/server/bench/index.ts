@@ -30,17 +30,27 @@
  * the status route (bench/events.ts).
  * Lists (`-- lists`): the web app's ten busiest list routes over seeded data (BENCH_LIST_ROWS,
  * default 2000 rows per list), against the status route (bench/lists.ts).
+ * Live audio (`-- live-audio`): BENCH_VOICE_LISTENERS (default 500) guests hear one speaker on the
+ * built-in socket for BENCH_VOICE_SECONDS (5), against a bare ws relay (bench/live-audio.ts).
+ * Clock (`-- clock`, not in the default run, no server): listeners' server clock and drift over a simulated song, the estimator against one reading (bench/clock.ts).
+ * Gapless (`-- gapless`, not in the default run, no server): a song change with skew and jitter, preload (SYNC-7..10) against starting when the state arrives (bench/gapless.ts).
  * `-- demo` (not in the default run): the demo catalogue's synthesis and pipeline (bench/demo.ts),
- * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline.
+ * BENCH_DEMO_SEED (default 3) full-length tracks through the pipeline; first, a join storm of
+ * BENCH_DEMO_JOINS (default 500) while the catalogue renders and after, side by side
+ * (bench/demo-storm.ts).
  */
 import { startTestServer } from '../test/harness';
 import { benchChat } from './chat';
+import { benchClock } from './clock';
+import { benchGapless } from './gapless';
 import { benchCluster } from './cluster';
 import { crateScenarios } from './crates';
 import { benchDemo } from './demo';
+import { benchDemoStorm } from './demo-storm';
 import { benchFlood } from './flood';
 import { load, printResults, type LoadResult } from './http';
 import { benchJoinStorm } from './join';
+import { benchLiveAudio } from './live-audio';
 import { benchVoteFanOut } from './realtime';
 import { pointsScenarios } from './points';
 import { eventScenarios } from './events';
@@ -53,6 +63,8 @@ const concurrency = env('BENCH_CONCURRENCY', 32);
 const which = process.argv[2] ?? 'all';
 
 async function main() {
+  if (which === 'clock') return benchClock();
+  if (which === 'gapless') return benchGapless();
   // The load comes from one address and one voter: the socket's per-address cap and vote rate
   // (SEC-SOCKETS-1, SEC-FLOOD-1) are lifted here; the flood scenario runs with them.
   const s = await startTestServer({
@@ -175,6 +187,7 @@ async function main() {
       );
       await benchChat(o);
     }
+    if (which === 'all' || which === 'live-audio') await benchLiveAudio(s);
     if (which === 'all' || which === 'cluster') {
       const o = {
         processes: env('BENCH_CLUSTER_PROCESSES', 4),
@@ -189,6 +202,7 @@ async function main() {
     }
     if (which === 'demo') {
       console.log('\nDemo catalogue (every track at full length)');
+      await benchDemoStorm(env('BENCH_DEMO_JOINS', 500));
       await benchDemo(s, env('BENCH_DEMO_SEED', 3));
     }
   } finally {

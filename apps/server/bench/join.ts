@@ -19,7 +19,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
-async function storm(name: string, mode: 'room' | 'bare', joins: number) {
+export async function storm(name: string, mode: 'room' | 'bare', joins: number) {
   const h = await host<RoomHostReady>([mode, String(joins)], 'room-host.ts');
   const clients: WireClient[] = [];
   try {

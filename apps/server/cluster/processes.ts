@@ -95,6 +95,11 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
       SEED_DEMO: 'false',
       RATE_LIMIT_ENABLED: 'false',
       ARGON2_MEMORY_KIB: '4096',
+      // TRUST-2: test accounts are trusted unless a test sets thresholds (`npm run cluster`,
+      // which runs as production, keeps the configured defaults).
+      ...(env.NODE_ENV === 'production'
+        ? {}
+        : { TRUST_MIN_SONGS_HEARD: '0', TRUST_MIN_POINTS: '0' }),
       ...env,
     },
   });

@@ -41,6 +41,7 @@ import {
   type RealtimeOptions,
 } from './realtime/index';
 import { brandedIndex } from './platform/brand-html';
+import { registerLiveAudioListen } from './realtime/live-audio-listen-route';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests). */
@@ -235,6 +236,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.type('text/html').send(indexHtml);
     });
   }
+
+  // LIVE-AUDIO-12: the phones' MP3 stream of a room's live voice (answered by the realtime engine).
+  registerLiveAudioListen(app, platform);
 
   await opts.configure?.(app);
   await app.ready();

@@ -113,6 +113,9 @@ export async function startTestServer(
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     ARGON2_MEMORY_KIB: '4096',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // TRUST-2: fresh test accounts are trusted unless a test sets thresholds (trust tests do).
+    TRUST_MIN_SONGS_HEARD: '0',
+    TRUST_MIN_POINTS: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     ...env,

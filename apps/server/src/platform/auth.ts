@@ -157,6 +157,8 @@ export class TokenService {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /** The service the route's contract declares (SEC-AUTH-USER-1). */
+    service?: string;
     missingFieldsMessage?: string;
   }
   interface FastifyRequest {
@@ -199,6 +201,13 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): void {
         if (requirement !== 'public') throw err;
       }
     }
+    // SEC-AUTH-USER-1: a user-service action without a token is "Unauthorized to perform action".
+    if (
+      !request.auth &&
+      requirement !== 'public' &&
+      request.routeOptions.config?.service === 'user'
+    )
+      throw fail('USER_ACTION_UNAUTHORIZED');
     assertAllowed(request.auth, requirement);
   });
 }

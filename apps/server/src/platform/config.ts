@@ -74,6 +74,12 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** PTS-DJ-4: a song pays points only when it played at least this long (seconds). */
   POINTS_MIN_PLAYED_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** TRUST-2: songs heard to the end (listener credits) that make a new account trusted. */
+  TRUST_MIN_SONGS_HEARD: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** TRUST-2: lifetime points that make a new account trusted (either threshold is enough). */
+  TRUST_MIN_POINTS: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  /** TRUST-6: a room with more listeners than this is busy (untrusted accounts take no seat). */
+  TRUST_BUSY_ROOM_LISTENERS: z.coerce.number().int().min(0).max(100_000).default(25),
   /** DEMO-RESIDENT-1: resident DJs keep the demo rooms playing (with SEED_DEMO; one process of a cluster). */
   DEMO_RESIDENTS: bool.default(true),
   JWT_PRIVATE_KEY: z

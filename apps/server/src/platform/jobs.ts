@@ -72,6 +72,12 @@ export interface JobQueue {
   /** Jobs of this name waiting to run or running (delayed ones are not counted). */
   pending(name: JobName): Promise<number>;
   /**
+   * WORK-OUTBOX-6, durable queues only: answers true when the queue's store held no mark of its
+   * own (its first start, or a store that lost its data, as Redis restarted without persistence
+   * does) and leaves one, so that exactly one caller per loss hears true.
+   */
+  lostSinceMarked?(): Promise<boolean>;
+  /**
    * Stops taking jobs and waits for the running ones (the in-process queue also runs the
    * waiting ones; its delayed jobs are dropped). Enqueueing afterwards throws.
    */
@@ -309,6 +315,11 @@ export class RedisJobQueue implements JobQueue {
     // BullMQ's blocking commands need maxRetriesPerRequest null.
     this.redis = new Redis(url, { maxRetriesPerRequest: null });
     this.redis.on('error', (err) => this.log.warn({ err }, 'job queue: redis error'));
+  }
+
+  async lostSinceMarked(): Promise<boolean> {
+    const set = await this.redis.set(`${this.prefix}:queue-mark`, String(Date.now()), 'NX');
+    return set === 'OK';
   }
 
   private queue(name: string): Queue {

@@ -40,3 +40,15 @@ export function mediaToolPath(tool: MediaTool): string {
   found.set(tool, resolved);
   return resolved;
 }
+
+/** Whether the program can run here: on PATH or from the bundled static build (looked up once). */
+export function mediaToolAvailable(tool: MediaTool): boolean {
+  let ok = available.get(tool);
+  if (ok === undefined) {
+    ok = mediaToolPath(tool) !== tool || onPath(tool);
+    available.set(tool, ok);
+  }
+  return ok;
+}
+
+const available = new Map<MediaTool, boolean>();

@@ -1,23 +1,19 @@
+import type { Writable } from 'node:stream';
 import type {
   Badge,
   Capability,
   ClientRoomState,
+  ErrorCode,
   MinimalSongDto,
   RoomDto,
   TokenRole,
   UserProfileDto,
   VoteCounts,
 } from '@tt/protocol';
-import type {
-  GatewayChatClientFrame,
-  SongDto,
-  SongProvider,
-  SongStatus,
-  SubscriptionLevel,
-} from '@tt/protocol';
+import type { GatewayChatClientFrame, SubscriptionLevel } from '@tt/protocol';
 import type { Occupancy } from '@tt/rules';
 import type { AuthContext } from './auth';
-import type { ProviderSong } from './providers/http';
+import type { SongsPort } from './ports-songs';
 
 /**
  * In-process ports between parts of the platform. A service installs the ports it provides when it
@@ -40,6 +36,8 @@ export interface Ports {
   providerTokens?: ProviderTokensPort;
   /** Installed by the realtime engine; used by the song service (who may have a song's HLS key). */
   listening?: ListeningPort;
+  /** Installed by the realtime engine; used by the user service (`POST /agora/token`). */
+  liveAudio?: LiveAudioPort;
   /**
    * Installed by the social service, which keeps blocks (SOC-BLOCK-2); used by chat (CHAT-BLOCK-1)
    * and the notification service (NOTIFY-BLOCK-1). Absent (the social service not running in this
@@ -59,6 +57,11 @@ export interface Ports {
   subscriptions?: SubscriptionsPort;
   /** The points service: who may wear which avatar. */
   avatars?: AvatarsPort;
+  /**
+   * Installed by the points service: what an account heard and earned (TRUST-2). Absent (points
+   * not in this process), trust cannot be earned: only `trust.skip` holders pass (TRUST-8).
+   */
+  standing?: StandingPort;
   /**
    * Installed by the chat service; used by the realtime engine's transport, which carries the chat
    * on the one socket (GATEWAY-1..7). Absent: chat frames on /primus answer SERVICE_UNAVAILABLE.
@@ -153,6 +156,20 @@ export interface ListeningPort {
   isListening(userUuid: string, songShortId: string, graceMs: number): boolean;
 }
 
+export interface LiveAudioPort {
+  /**
+   * LIVE-AUDIO-2, LIVE-AUDIO-10: the error code refusing this person the mic of the room's live
+   * audio now (the built-in socket's own check: room, setting, cut, `room.voice.speak` with the
+   * DJs on stage and who was let in), or null when they may talk.
+   */
+  speakRefusal(auth: AuthContext, roomUuid: string): Promise<ErrorCode | null>;
+  /**
+   * LIVE-AUDIO-12: streams the room's live voice as MP3 into `out` until `out` closes; throws the
+   * AppError refusing it (the checks of joining the live-audio socket, the caps of LIVE-AUDIO-14).
+   */
+  listen(auth: AuthContext, roomUuid: string, out: Writable): Promise<void>;
+}
+
 /** Users' own music-provider tokens; each throws an AppError when not connected. */
 export interface ProviderTokensPort {
   /** The user's Spotify access token, refreshed first when it is due. */
@@ -196,6 +213,12 @@ export interface UsersPort {
   wearers(avatarId: string): Promise<string[]>;
   /** Adds (or takes away) badges of an account (SUB-PERKS-4: the Pro badge). */
   changeBadges(uuid: string, badges: Badge[], add: boolean): Promise<void>;
+}
+
+/** TRUST-2: an account's listening and points, as the points service keeps them. */
+export interface StandingPort {
+  /** Songs heard to the end that earned a listener credit (PTS-LISTEN-1), and lifetime points. */
+  standing(userUuid: string): Promise<{ songsHeard: number; points: number }>;
 }
 
 /** The avatar catalogue (the points service). */
@@ -280,6 +303,8 @@ export interface RoomsPort {
     djUuid: string;
     startedAt: Date;
   }): Promise<number>;
+  /** ROOM-RULES-8: was a song of this key (songKey) ever played in the room. */
+  playedBefore(roomUuid: string, key: string): Promise<boolean>;
   /** The song of `recentSongId` ended (played out or skipped): final vote counts and played seconds. */
   songEnded(input: {
     recentSongId: number;
@@ -315,6 +340,8 @@ export interface RoomPresence {
   userUuids: string[];
   djUuids: string[];
   song: MinimalSongDto | null;
+  /** LIVE-AUDIO-11: someone is on the room's live-audio mic now. */
+  liveAudioTalking?: boolean;
 }
 
 /**
@@ -334,96 +361,4 @@ export interface LiveRoomsSource {
   isInRoom(roomUuid: string, userUuid: string): boolean;
 }
 
-/** A page of catalogue songs; `next` is the offset of the following page, or null. */
-export interface SongPage {
-  songs: SongDto[];
-  next: number | null;
-}
-
-/** Filters of the catalogue list (GET /api/v1/songs). */
-export interface CatalogueFilter {
-  /** Songs known at this provider. */
-  provider?: SongProvider;
-  isrc?: string;
-  /** Title, artist or album contains it (no case). */
-  q?: string;
-  status?: SongStatus;
-  limit: number;
-  offset: number;
-}
-
-/** What provider lookups tell about a catalogue song (see SongsPort.updateProviderData). */
-export type ProviderData = Partial<
-  Pick<
-    ProviderSong,
-    | 'musicProviders'
-    | 'thumbnails'
-    | 'links'
-    | 'previews'
-    | 'streamUrls'
-    | 'isrc'
-    | 'genre'
-    | 'albumName'
-    | 'releaseYear'
-  >
->;
-
-/**
- * The song catalogue as other services see it (the song service owns the table). Imported
- * provider songs are stored UNVERIFIED: they have no audio of ours, they play from their
- * providers, and they stay out of the verified lists and HLS routes of the song service.
- */
-/** An album of the catalogue: its verified songs sharing an artist and an album name. */
-export interface AlbumGroup {
-  artistName: string;
-  albumName: string;
-  songs: number;
-  releaseYear: number | null;
-  /** Art of its first song. */
-  thumbnail: string | null;
-}
-
-export interface SongsPort {
-  /**
-   * Verified songs matching `term`. `relevance: false`: the whole term is contained in title,
-   * artist, genre or album (titles, then artists, starting with it first). `relevance: true`:
-   * every word must match somewhere; ranked by how well title and artist match.
-   */
-  search(
-    term: string,
-    opts: { noExplicit?: boolean; relevance?: boolean; limit: number; offset: number },
-  ): Promise<SongPage>;
-  /** A song by numeric id or short id, or null. */
-  get(id: string): Promise<SongDto | null>;
-  /** Songs whose `musicProviders[provider]` is one of `ids`. */
-  findByProviderIds(provider: SongProvider, ids: string[]): Promise<SongDto[]>;
-  /** Songs with this ISRC (no case). */
-  findByIsrc(isrc: string): Promise<SongDto[]>;
-  /**
-   * Imports a provider song: an existing song with one of its provider ids, else with its ISRC,
-   * gets the new provider data merged in (`created: false`); otherwise a new UNVERIFIED song with
-   * a fresh short id is stored. Concurrent imports of the same song store it once.
-   */
-  importProviderSong(song: ProviderSong): Promise<{ song: SongDto; created: boolean }>;
-  /**
-   * Merges provider data into a song; null if unknown. Stored provider ids are kept (they name
-   * the song) and new ones added; links, thumbnails and stream URLs are refreshed per provider;
-   * new previews replace the old ones; ISRC, genre, album and year only fill gaps.
-   */
-  updateProviderData(id: number, data: ProviderData): Promise<SongDto | null>;
-  /** The catalogue list with filters, newest first. */
-  list(filter: CatalogueFilter): Promise<SongPage & { total: number }>;
-  /** Every album of the catalogue, by artist then album name. */
-  albums(): Promise<AlbumGroup[]>;
-  /** The songs of one album, in catalogue order. */
-  albumSongs(artistName: string, albumName: string): Promise<SongDto[]>;
-  /** Every song on an album, by album; `take` from `skip`. */
-  songsWithAlbum(take: number, skip: number): Promise<SongPage & { total: number }>;
-  /** Songs a user uploaded, newest first: every status, or only VERIFIED ones. */
-  uploadsOf(
-    userUuid: string,
-    opts: { verifiedOnly: boolean; limit: number; offset: number },
-  ): Promise<SongPage & { total: number }>;
-  /** Songs known at a provider other than uploadService, by id ascending, after `afterId`. */
-  providerSongsAfter(afterId: number, limit: number, provider?: SongProvider): Promise<SongDto[]>;
-}
+export * from './ports-songs';

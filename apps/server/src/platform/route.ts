@@ -36,6 +36,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, def: E, handler:
     url: fastifyPath(def.path),
     config: {
       auth: def.auth,
+      service: def.service,
       missingFieldsMessage: def.missingFieldsMessage,
       ...(def.rateLimitPerMinute
         ? { rateLimit: { max: def.rateLimitPerMinute, timeWindow: '1 minute' } }

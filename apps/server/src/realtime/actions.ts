@@ -9,6 +9,8 @@ import {
 import type { RoomEngine } from './engine';
 import type { LiveRoom } from './live-room';
 import { refuse, ROOM_ERRORS } from './errors';
+import { dislikeSkipDue, markActive } from './room-activity';
+import { requireSeatTrust } from './trust-seat';
 import * as act from './room-actions';
 import type { Actor } from './room-actions';
 
@@ -48,24 +50,29 @@ type Handlers = {
 const HANDLERS: Handlers = {
   addDj: async (p, { engine, auth, actor, run }) => {
     await engine.requireVerified(auth);
-    const done = await run(p.roomUuid, (r) => act.addDj(r, actor, p.song ?? null, engine.playback));
+    const trust = await engine.seatTrust(auth); // TRUST-6
+    const done = await run(p.roomUuid, (r) => {
+      requireSeatTrust(r, trust);
+      return act.addDj(r, actor, p.song ?? null, engine.playback);
+    });
     engine.announceWork('room.djTookStage', p.roomUuid, actor.uuid);
     return done;
   },
   removeDj: (p, { engine, actor, run }) =>
-    run(p.roomUuid, (r) => act.removeDj(r, actor, p.djUuid, engine.playback)),
+    run(p.roomUuid, (r) => act.removeDj(r, actor, p.djUuid, engine.playback, p.playStartTime)),
   updateNextSong: (p, { engine, actor, run }) =>
     run(p.roomUuid, (r) => act.updateNextSong(r, actor, p.song, engine.playback)),
   voteOnSong: async (p, { engine, actor, run }) => {
     let star: act.StarChange | null = null;
-    const done = await run(p.roomUuid, (r) => {
-      star = act.voteOnSong(r, actor, p.songVotes);
+    const done = await run(p.roomUuid, async (r) => {
+      star = act.voteOnSong(r, actor, p.songVotes, p.playStartTime);
+      if (dislikeSkipDue(r)) await engine.playback.advance(r); // ROOM-RULES-4
     });
     if (star) engine.announceStar(p.roomUuid, actor.uuid, star);
     return done;
   },
   skipSong: (p, { engine, actor, run }) =>
-    run(p.roomUuid, (r) => act.skipSong(r, actor, engine.playback)),
+    run(p.roomUuid, (r) => act.skipSong(r, actor, engine.playback, p.playStartTime)),
   playOneTimeAnimation: (p, { actor, run }) =>
     run(p.roomUuid, (r) => act.playOneTimeAnimation(r, actor, p.animation, p.emoji)),
 };
@@ -86,7 +93,10 @@ export async function runRoomAction(
   if (auth.isGuest) throw refuse(ROOM_ERRORS.GUEST_LISTEN_ONLY);
   const actor = act.actorOf(auth);
   const run: ActionContext['run'] = async (roomUuid, fn) => {
-    const { seq } = await engine.act(roomUuid, actor, fn);
+    const { seq } = await engine.act(roomUuid, actor, (r) => {
+      markActive(r, actor.uuid); // ROOM-RULES-4: any action in the room
+      return fn(r);
+    });
     return { roomUuid, seq };
   };
   const parsed = parseParams(SOCKET_ACTIONS[name].params, params);

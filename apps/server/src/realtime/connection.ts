@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { directSocket, textFrame } from './fanout';
 import type { AuthContext } from '../platform/auth';
 import type { ChatIdentity } from '../platform/ports';
+import { OneOrMoreMap } from './compact';
 import type { Buckets, Refusal } from './guard';
 import { SERVER_CLOSE, type RoomBusMessage } from './wire';
 
@@ -46,10 +47,13 @@ export class Connection {
   /** GATEWAY-3: opened with a chat token: the chat only (no room frames), as this holder. */
   chatHolder: ChatIdentity | null = null;
   private checking: Promise<void> = READY;
-  readonly rooms = new Map<string, RoomGate>();
+  /** ROOM-MEM-2: nearly always one room. */
+  readonly rooms = new OneOrMoreMap<string, RoomGate>();
   closed = false;
   /** Refused at open (too many sockets): every frame is answered this, then it closes. */
   refusal: Refusal | null = null;
+  /** Counted against its address's socket limit (SEC-SOCKETS-2). */
+  ipCounted = false;
   /** Counted against its user's socket limit (SEC-SOCKETS-1). */
   countedUser = false;
   /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */

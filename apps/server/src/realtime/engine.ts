@@ -15,6 +15,7 @@ import { RoomRuntime } from './room-runtime';
 import { canDj, djsOverSeats } from './rules/dj';
 import { accessRefusal, can, nextRoleExpiry, refusalCode } from '@tt/rules';
 import { currentSeq } from './wire';
+import { sendPrivateCounts } from './vote-counts';
 import { pagedStates, usersPage } from './paging';
 
 export interface JoinOutcome {
@@ -169,6 +170,10 @@ export class RoomEngine extends RoomRuntime {
         ...(paged ? { usersPage: paged.usersPage } : {}),
       });
     });
+    sendPrivateCounts(
+      room,
+      admitted.map((j) => j.auth.uuid),
+    ); // VOTE-PLAY-5
   }
 
   /** ROOM-PAGE-2: a page of the room's users, and the seq of the room's state it was taken at. */

@@ -71,17 +71,18 @@ export class SocketGuard {
   }
 
   /**
-   * May this frame run? It takes a token from the connection's bucket of its kind and from the
-   * user's; when either is empty nothing is taken and the frame is refused.
+   * May this frame run? It takes a token from the user's bucket of its kind (the connection's
+   * before the user is known); when it is empty the frame is refused.
    */
   allow(conn: Connection, kind: SocketRateKind, now = Date.now()): boolean {
     const rule = this.options.rateLimits[kind];
-    const own = bucketOf(conn.buckets, kind, rule, now);
     const user = conn.userUuid ? this.users.get(conn.userUuid) : undefined;
-    const shared = user ? bucketOf(user.buckets, kind, rule, now) : undefined;
-    if (!own.has(now) || (shared && !shared.has(now))) return false;
-    own.take(now);
-    shared?.take(now);
+    // ROOM-MEM-2: a connection's bucket of a kind fills and drains with its user's, which also
+    // drains for the user's other sockets, so it never holds fewer tokens: the user's decides,
+    // and the connection keeps one only while no user is known.
+    const bucket = bucketOf(user ? user.buckets : conn.buckets, kind, rule, now);
+    if (!bucket.has(now)) return false;
+    bucket.take(now);
     return true;
   }
 

@@ -2,9 +2,11 @@ import type { Server } from 'node:http';
 import type { LiveRoomsSource } from '../platform/ports';
 import type { Platform } from '../platform/service';
 import { requirePort, type Component } from '../platform/wiring';
+import { AfkDjWatch } from './afk-djs';
 import { RoomEngine } from './engine';
 import { subscribeDomainEvents } from './events';
 import { limitsFromConfig, realtimeOptions, type RealtimeOptions } from './options';
+import { LiveAudioSocket } from './live-audio';
 import { LocalOwnership, RedisOwnership } from './ownership';
 import { PresenceBoard } from './presence-board';
 import { RoomRouter } from './router';
@@ -17,6 +19,8 @@ export interface Realtime {
   engine: RoomEngine;
   transport: Transport;
   router: RoomRouter;
+  /** The built-in live audio at /api/live-audio/socket (LIVE-AUDIO-1). */
+  liveAudio: LiveAudioSocket;
   options: RealtimeOptions;
   /** What it attached to the room service's read model of live rooms (ROOM-LIVE-1). */
   live: LiveRoomsSource;
@@ -31,13 +35,15 @@ export interface Realtime {
 export const realtimeComponent: Component = {
   label: 'the realtime engine',
   service: 'room',
-  provides: ['listening'],
+  provides: ['listening', 'liveAudio'],
   requires: ['rooms'],
   optional: {
     users:
       'everyone in a room shows as "User" with the default avatar; taking a DJ seat is refused with SERVICE_UNAVAILABLE ("Something went wrong, please try again"), as the verified address cannot be read (ACCESS-FACTS-1)',
     subscriptions:
       'nobody holds Pro: in a PRO_PLAN_OWNER room only its owner and co-owners DJ (RR-DJ-3)',
+    standing:
+      'trust cannot be earned: in a busy room only trust.skip holders by role take a DJ seat (TRUST-6, TRUST-8)',
     chatGateway:
       'the one socket carries rooms only: chat frames are answered SERVICE_UNAVAILABLE and a chat token opens nothing (GATEWAY-2)',
   },
@@ -105,11 +111,18 @@ export async function startRealtime(
     return n;
   });
   transport.start();
+  const afkDjs = new AfkDjWatch(engine, options.afkSweepMs, platform.log, platform.bus); // ROOM-RULES-7
+  afkDjs.start();
+  const liveAudio = new LiveAudioSocket(server, platform, router, [options.path]);
+  await liveAudio.start();
   const unsubscribers = await subscribeDomainEvents(platform, engine, transport);
   const live: LiveRoomsSource = {
     roomState: (roomUuid) => router.roomState(roomUuid),
-    presence: (roomUuid) =>
-      local(roomUuid) ? engine.presence(roomUuid) : board!.presence(roomUuid),
+    presence: (roomUuid) => ({
+      ...(local(roomUuid) ? engine.presence(roomUuid) : board!.presence(roomUuid)),
+      // LIVE-AUDIO-11: someone on the live-audio mic now, on any process.
+      liveAudioTalking: liveAudio.board.talking(roomUuid),
+    }),
     occupancy: (roomUuid) =>
       local(roomUuid) ? engine.occupancy(roomUuid) : board!.occupancy(roomUuid),
     isInRoom: (roomUuid, userUuid) =>
@@ -122,16 +135,23 @@ export async function startRealtime(
       engine.isListening(userUuid, songShortId, graceMs) ||
       (board?.isListening(userUuid, songShortId, graceMs) ?? false),
   };
+  platform.ports.liveAudio = {
+    speakRefusal: (auth, roomUuid) => liveAudio.speakRefusal(auth, roomUuid),
+    listen: (auth, roomUuid, out) => liveAudio.listen.open(auth, roomUuid, out),
+  };
   const restored = await engine.restoreAll();
   if (restored) platform.log.info({ restored }, 'live rooms restored');
   return {
     engine,
     transport,
     router,
+    liveAudio,
     options,
     live,
     async close() {
+      afkDjs.stop();
       engine.beginClose();
+      await liveAudio.stop();
       await transport.stop();
       await Promise.allSettled(unsubscribers.map((u) => u()));
       await router.close();
@@ -141,6 +161,7 @@ export async function startRealtime(
       await ownership.close();
       detachLive();
       platform.ports.listening = undefined;
+      platform.ports.liveAudio = undefined;
     },
   };
 }

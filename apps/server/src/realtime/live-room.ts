@@ -13,10 +13,13 @@ import type {
   TokenRole,
   UserProfileDto,
 } from '@tt/protocol';
+import { OneOrMoreSet } from './compact';
 import { PatchWriter, pointer } from './patch-writer';
 import { canDj } from './rules/dj';
 import { highestRoomRole } from '@tt/rules';
 import { NO_VOTES } from './rules/votes';
+import { realCounts, sendPrivateCounts, writeCounts } from './vote-counts';
+import { markActive } from './room-activity';
 
 /** Who joins: from the token, plus the public profile. */
 export interface JoiningUser {
@@ -38,7 +41,8 @@ export interface Member {
   roles: TokenRole[];
   /** SUB-PERKS-2: a Pro subscriber (DJs in PRO_PLAN_OWNER rooms). */
   pro?: boolean;
-  connections: Set<string>;
+  /** ROOM-MEM-2: nearly always one. */
+  connections: OneOrMoreSet<string>;
   leaveTimer: NodeJS.Timeout | null;
 }
 
@@ -118,6 +122,8 @@ export class LiveRoom {
   muted = false;
   /** Seq of the last message this room published. */
   lastSeq = 0;
+  /** VOTE-PLAY-5: the real counts go to those who may see them after the next flush. */
+  privateCountsPending = false;
 
   constructor(
     readonly uuid: string,
@@ -158,6 +164,15 @@ export class LiveRoom {
     if (this.muted) return void w.take();
     const ops = hints ? withHints(w.take(), hints) : w.take();
     this.output({ kind: 'state', name, ops, ...(toUser ? { toUser } : {}) });
+    if (this.privateCountsPending) {
+      this.privateCountsPending = false;
+      sendPrivateCounts(this);
+    }
+  }
+
+  /** One output as it is (nothing while muted). */
+  emit(out: RoomOutput): void {
+    if (!this.muted) this.output(out);
   }
 
   /**
@@ -217,10 +232,11 @@ export class LiveRoom {
       isGuest: user.isGuest,
       roles: user.roles,
       pro: user.pro,
-      connections: new Set([connectionId]),
+      connections: new OneOrMoreSet(connectionId),
       leaveTimer: null,
     };
     this.members.set(user.uuid, member);
+    markActive(this, user.uuid); // ROOM-RULES-4
     const w = batch ?? this.writer();
     const entry = this.clientUser(member);
     w.add(pointer('allUserData', user.uuid), {
@@ -338,6 +354,7 @@ export class LiveRoom {
   replaceSettingsOps(w: PatchWriter, settings: RoomDto): void {
     w.replace('/settings', settingsOnly(settings));
     for (const uuid of this.members.keys()) this.refreshUserOps(w, uuid);
+    if (this.playing) writeCounts(this, w, realCounts(this)); // VOTE-PLAY-5: dislikes' mode
   }
 
   /** updatedUserProfile */

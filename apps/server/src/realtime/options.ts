@@ -42,6 +42,8 @@ export interface RealtimeOptions {
    * little memory.
    */
   perMessageDeflate: PerMessageDeflateOptions | false;
+  /** ROOM-RULES-7: how often the DJs of rooms with afkDjMinutes are looked at. */
+  afkSweepMs: number;
 }
 
 export const DEFAULT_DEFLATE: PerMessageDeflateOptions = {
@@ -71,6 +73,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   leaseMs: 6_000,
   saveIntervalMs: 250,
   perMessageDeflate: DEFAULT_DEFLATE,
+  afkSweepMs: 10_000,
 };
 
 /** The limits the environment sets (REALTIME_*, ROOM_GUEST_ALLOWANCE_RATIO). */

@@ -7,7 +7,8 @@ import {
 } from '@tt/protocol';
 import type { JoiningUser, LiveRoom } from './live-room';
 import { songsRemaining } from './rules/rotation';
-import { NO_VOTES, vibeMeter } from './rules/votes';
+import { NO_VOTES } from './rules/votes';
+import { writeCounts } from './vote-counts';
 
 /**
  * What survives a restart (stored through RoomsPort.saveLiveState, opaque to the room service):
@@ -133,8 +134,7 @@ export function restoreInto(
       if (v.like === false) counts.dislikes++;
       if (v.star) counts.stars++;
     }
-    w.replace('/voteCounts', counts);
-    w.replace('/vibeMeter', vibeMeter(counts));
+    writeCounts(room, w, counts); // VOTE-PLAY-5: private dislikes stay private
     const people = (saved.people ?? []).filter((u) => u in saved.votes);
     room.restoredVoters = { uuids: new Set(people), until: graceEnds };
   }

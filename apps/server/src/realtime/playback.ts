@@ -1,13 +1,16 @@
 import type { Logger } from 'pino';
-import type { MinimalSongDto } from '@tt/protocol';
+import type { MinimalSongDto, TokenRole } from '@tt/protocol';
 import type { DomainEvents } from '../platform/events';
 import type { RoomsPort } from '../platform/ports';
 import type { LiveRoom } from './live-room';
 import { songEnded } from './listening';
+import { dropPlayedBefore } from './new-tracks';
 import type { PatchWriter } from './patch-writer';
 import { pointer } from './patch-writer';
 import { mustStepDown, nextDjIndex, songsRemaining } from './rules/rotation';
+import { tooLong } from './rules/room-rules';
 import { NO_VOTES, vibeMeter } from './rules/votes';
+import { realCounts } from './vote-counts';
 
 export interface PlaybackDeps {
   rooms(): RoomsPort;
@@ -70,6 +73,18 @@ function playOf(
 const MAX_DELAY = 2 ** 31 - 1;
 
 /**
+ * SYNC-7: how late (ms) the end-of-song task may run and the next song still start at the
+ * previous one's endTime; later than this (a server that was down, a stalled queue) it starts now.
+ */
+export const SEAM_MS = 2000;
+
+/** SYNC-7: the next song's startTime: the previous song's endTime when it ended on time, else now. */
+export function seamStart(previousEnd: number | null, now: number): number {
+  if (previousEnd === null || previousEnd > now || now - previousEnd > SEAM_MS) return now;
+  return previousEnd;
+}
+
+/**
  * Songs: who plays next, the end-of-song timer, recording plays (RR-ROT-*, RR-SPD-*, RR-TIMER-*).
  */
 export class Playback {
@@ -85,8 +100,10 @@ export class Playback {
       room.unseat(dj);
     }
     const w = room.writer();
+    const previousEnd = room.state.nowPlaying?.endTime ?? null;
     const ending = this.endOps(room, w);
-    const started = this.startOps(room, w);
+    await dropPlayedBefore(room, w, (r, key) => this.playedBefore(r, key)); // ROOM-RULES-8
+    const started = this.startOps(room, w, previousEnd);
     if (!started && room.state.nowPlaying !== null) {
       w.replace('/nowPlaying', null);
       w.replace('/songsRemainingForDj', 0);
@@ -106,6 +123,7 @@ export class Playback {
   async startIfIdle(room: LiveRoom): Promise<void> {
     if (room.playing) return;
     const w = room.writer();
+    await dropPlayedBefore(room, w, (r, key) => this.playedBefore(r, key)); // ROOM-RULES-8
     const started = this.startOps(room, w);
     if (started) await this.recordStart(room, started);
     room.flush(w, 'playedSong');
@@ -131,6 +149,21 @@ export class Playback {
       });
     }, delay);
     room.endTimer.unref?.();
+  }
+
+  /** ROOM-RULES-2/6: the room's last `n` plays (newest first), as `viewer` may read them. */
+  async recentPlays(
+    room: LiveRoom,
+    viewer: { uuid: string; roles: TokenRole[]; isGuest: boolean },
+    n: number,
+  ): Promise<{ song: MinimalSongDto; playedAt: string; djUuid: string }[]> {
+    const { songs } = await this.deps.rooms().recentSongs(viewer, room.settings.slug, n, 0);
+    return songs;
+  }
+
+  /** ROOM-RULES-8: was a song of this key ever played in the room. */
+  playedBefore(room: LiveRoom, key: string): Promise<boolean> {
+    return this.deps.rooms().playedBefore(room.uuid, key);
   }
 
   /** Stops the timer (room unloaded or reset). */
@@ -160,7 +193,7 @@ export class Playback {
         .rooms()
         .songEnded({
           recentSongId: playing.recentSongId,
-          voteCounts: { ...room.state.voteCounts },
+          voteCounts: realCounts(room), // VOTE-PLAY-5: the real ones, private dislikes too
           playedSeconds,
         })
         .catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed'));
@@ -172,9 +205,13 @@ export class Playback {
       w.move('/djs/0', '/djs/-');
       w.move('/visibleDjs/0', '/visibleDjs/-');
     }
+    // VOTE-PLAY-5: those who saw private counts hold the real ones, which are reset too.
     const counts = room.state.voteCounts;
-    if (counts.likes || counts.dislikes || counts.stars) w.replace('/voteCounts', { ...NO_VOTES });
-    if (room.state.vibeMeter !== vibeMeter(NO_VOTES)) w.replace('/vibeMeter', vibeMeter(NO_VOTES));
+    const real = realCounts(room);
+    const voted = (c: typeof counts) => c.likes || c.dislikes || c.stars;
+    if (voted(counts) || voted(real)) w.replace('/voteCounts', { ...NO_VOTES });
+    const rest = vibeMeter(NO_VOTES);
+    if (room.state.vibeMeter !== rest || vibeMeter(real) !== rest) w.replace('/vibeMeter', rest);
     for (const voter of room.votes.keys()) {
       if (voter in room.state.allUserData)
         w.replace(pointer('allUserData', voter, 'songVotes'), {});
@@ -190,7 +227,15 @@ export class Playback {
   private startOps(
     room: LiveRoom,
     w: PatchWriter,
+    previousEnd: number | null = null,
   ): { djUuid: string; song: MinimalSongDto; startTime: number } | null {
+    // ROOM-RULES-1: a queued song the rules now refuse is dropped; its DJ is passed over.
+    room.state.djs.forEach((d, i) => {
+      if (d.nextSong && tooLong(room.settings, d.nextSong as MinimalSongDto)) {
+        w.replace(pointer('djs', i, 'nextSong'), null);
+        w.replace(pointer('visibleDjs', i, 'nextSong'), null);
+      }
+    });
     const index = nextDjIndex(room.state.djs);
     if (index < 0) return null;
     for (let k = 0; k < index; k++) {
@@ -199,7 +244,8 @@ export class Playback {
     }
     const dj = room.state.djs[0];
     const song = dj.nextSong as MinimalSongDto;
-    const startTime = Date.now();
+    // SYNC-7: a song that ended on time is followed with no gap on the room's timeline.
+    const startTime = seamStart(previousEnd, Date.now());
     const plays = (room.djPlays.get(dj.uuid) ?? 0) + 1;
     room.djPlays.set(dj.uuid, plays);
     w.replace('/djs/0/nextSong', null);

@@ -10,8 +10,19 @@ import type { LiveRoom } from './live-room';
 import type { Playback } from './playback';
 import { isSingleEmoji } from './rules/animation';
 import { takeSeatRefusal } from './rules/dj';
+import {
+  boothFrozen,
+  boothLocked,
+  newTracksOnly,
+  overPlaytime,
+  repeatKeys,
+  repeatWindow,
+  songKey,
+  songRuleRefusal,
+} from './rules/room-rules';
 import { accessRefusal, refusalCode } from '@tt/rules';
-import { applyVote, vibeMeter } from './rules/votes';
+import { applyVote, dislikeRefused, namesAnotherPlay } from './rules/votes';
+import { realCounts, sendPrivateCounts, writeCounts } from './vote-counts';
 
 /** Who runs an action (from their token, never from the params). */
 export interface Actor {
@@ -48,17 +59,55 @@ export async function addDj(
   const pro = room.members.get(actor.uuid)?.pro; // SUB-PERKS-2
   const refusal = takeSeatRefusal(room.settings, { ...actor, pro }, room.djUuids(), Date.now());
   if (refusal) throw refuse(refusal);
+  if (boothLocked(room.settings, actor, Date.now())) throw refuse('ROOM_RULE_BOOTH_LOCKED');
+  if (boothFrozen(room.settings, actor, Date.now())) throw refuse('ROOM_RULE_BOOTH_FROZEN');
+  if (song) await requireSongRules(room, actor, song, playback);
   room.seat(actor.uuid, song);
   await playback.startIfIdle(room);
 }
 
-/** removeDj: step down, or (moderators) take someone else off the stage (RR-MOD-2, RR-ROT-4). */
+/**
+ * ROOM-RULES-1/2/6/8: refuses a song longer than the room allows, one it may not repeat yet, one
+ * past the DJ's playtime for the hour, or (new tracks only) one ever played here.
+ */
+async function requireSongRules(
+  room: LiveRoom,
+  actor: Actor,
+  song: MinimalSongDto,
+  playback: Playback,
+): Promise<void> {
+  const n = repeatWindow(room.settings);
+  const recent = n > 0 ? await playback.recentPlays(room, actor, n) : [];
+  const now = Date.now();
+  const why = songRuleRefusal(room.settings, song, repeatKeys(room.settings, recent, now));
+  if (why) throw refuse(why);
+  if (overPlaytime(room.settings, actor.uuid, song, recent, now)) {
+    throw refuse('ROOM_RULE_PLAYTIME_CAP'); // ROOM-RULES-6
+  }
+  if (newTracksOnly(room.settings) && (await playback.playedBefore(room, songKey(song)))) {
+    throw refuse('ROOM_RULE_NOT_NEW'); // ROOM-RULES-8
+  }
+}
+
+/** VOTE-PLAY-2: refuses an action that names a play other than the one playing now. */
+export function requirePlay(room: LiveRoom, playStartTime: number | undefined): void {
+  if (namesAnotherPlay(room.state.nowPlaying?.startTime, playStartTime)) {
+    throw refuse(ROOM_ERRORS.PLAY_CHANGED);
+  }
+}
+
+/**
+ * removeDj: step down, or (moderators) take someone else off the stage (RR-MOD-2, RR-ROT-4); when
+ * it names a play, only while that play is on (VOTE-PLAY-1, VOTE-PLAY-2).
+ */
 export async function removeDj(
   room: LiveRoom,
   actor: Actor,
   djUuid: string | undefined,
   playback: Playback,
+  playStartTime?: number,
 ): Promise<void> {
+  requirePlay(room, playStartTime);
   const target = djUuid ?? actor.uuid;
   if (target !== actor.uuid) requireInRoom(actor, 'room.dj.remove.other', room);
   if (!room.isDj(target)) {
@@ -76,6 +125,7 @@ export async function updateNextSong(
   playback: Playback,
 ): Promise<void> {
   if (!room.isDj(actor.uuid)) throw refuse(ROOM_ERRORS.NOT_A_DJ);
+  if (song) await requireSongRules(room, actor, song, playback);
   room.setNextSong(actor.uuid, song);
   if (song) await playback.startIfIdle(room);
 }
@@ -90,26 +140,45 @@ export interface StarChange {
  * voteOnSong: likes, dislikes and stars on the song playing (RR-VOTE-*, RR-STAR-1, RR-VIBE-1).
  * Answers the star change, if the vote changed the voter's star.
  */
-export function voteOnSong(room: LiveRoom, actor: Actor, request: SongVotes): StarChange | null {
+export function voteOnSong(
+  room: LiveRoom,
+  actor: Actor,
+  request: SongVotes,
+  playStartTime?: number,
+): StarChange | null {
+  requirePlay(room, playStartTime); // VOTE-PLAY-2
   if (!room.playing || !room.state.nowPlaying) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
   if (room.playing.djUuid === actor.uuid) throw refuse(ROOM_ERRORS.OWN_SONG_VOTE);
+  if (dislikeRefused(request, room.settings.dislikes)) throw refuse(ROOM_ERRORS.DISLIKES_OFF);
   const before = room.votes.get(actor.uuid)?.star ?? false;
-  const result = applyVote(room.votes.get(actor.uuid), request, room.state.voteCounts);
+  const result = applyVote(room.votes.get(actor.uuid), request, realCounts(room));
   if (!result.changed) return null;
   room.votes.set(actor.uuid, result.votes);
   room.dirty = true;
   const w = room.writer();
-  w.replace('/voteCounts', result.counts);
-  const vibe = vibeMeter(result.counts);
-  if (vibe !== room.state.vibeMeter) w.replace('/vibeMeter', vibe);
+  writeCounts(room, w, result.counts); // VOTE-PLAY-5: what everybody sees
   room.flush(w, 'votedOnSong');
+  // A change only they see (a dislike) leaves the shared message empty: sent all the same.
+  if (room.privateCountsPending) {
+    room.privateCountsPending = false;
+    sendPrivateCounts(room);
+  }
   room.sendOwnVotes(actor.uuid);
   const starred = result.votes.star ?? false;
   return starred === before ? null : { song: room.state.nowPlaying.song, starred };
 }
 
-/** skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1). */
-export async function skipSong(room: LiveRoom, actor: Actor, playback: Playback): Promise<void> {
+/**
+ * skipSong: the DJ playing, or a moderator, ends the song now (RR-SKIP-1); when it names a play,
+ * only that play (VOTE-PLAY-2).
+ */
+export async function skipSong(
+  room: LiveRoom,
+  actor: Actor,
+  playback: Playback,
+  playStartTime?: number,
+): Promise<void> {
+  requirePlay(room, playStartTime);
   if (!room.playing) throw refuse(ROOM_ERRORS.NOTHING_PLAYING);
   if (room.playing.djUuid !== actor.uuid) requireInRoom(actor, 'room.skip.other', room);
   await playback.advance(room);

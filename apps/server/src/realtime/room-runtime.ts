@@ -5,6 +5,8 @@ import type { RoomsPort } from '../platform/ports';
 import { refusalCode } from '@tt/rules';
 import { withFacts } from '../platform/access';
 import { fail } from '../platform/errors';
+import { trustOf, trustThresholds } from '../platform/trust';
+import type { SeatTrust } from './trust-seat';
 import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
 import type { RealtimeOptions } from './options';
@@ -99,6 +101,13 @@ export abstract class RoomRuntime {
   async requireVerified(auth: { uuid: string; roles: TokenRole[] }): Promise<void> {
     const actor = await withFacts(this.platform.ports, auth, 'room.dj');
     if (actor.verified === false) throw fail(refusalCode('room.dj', 'unverified'));
+  }
+
+  /** TRUST-6: whether this account holds trust.skip (by role or earned), read before it takes a seat. */
+  async seatTrust(auth: { uuid: string; roles: TokenRole[] }): Promise<SeatTrust> {
+    const t = trustThresholds(this.platform.config);
+    const { facts, skip } = await trustOf(this.platform.ports.standing, auth, t);
+    return { skip, facts, t };
   }
 
   protected roomsPort(): RoomsPort {

@@ -26,6 +26,7 @@ export const RELAXED_RATE_LIMITS = {
   voteOnSong: { burst: 1000, perSecond: 1000 },
   playOneTimeAnimation: { burst: 1000, perSecond: 1000 },
   chat: { burst: 1000, perSecond: 1000 },
+  clockSync: { burst: 1000, perSecond: 1000 },
   other: { burst: 1000, perSecond: 1000 },
 };
 export const REALTIME_TEST_OPTIONS = {

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
+  ClockSyncParams,
   GATEWAY_CHAT_EVENT,
   GetRoomUsersParams,
   isSocketAction,
@@ -12,6 +13,7 @@ import { clientAddress } from '../platform/client-address';
 import type { Platform } from '../platform/service';
 import { controlCharPath } from '../platform/http-hardening';
 import { isRoomAction, parseParams } from './actions';
+import { OneOrMoreSet } from './compact';
 import { Connection, type RoomGate } from './connection';
 import { errorText, refuse, ROOM_ERRORS } from './errors';
 import { CHAT_ONLY_REFUSAL, GatewayChat } from './gateway-chat';
@@ -23,6 +25,9 @@ import { pagedFrame } from './paging';
 import { RoomSeqs } from './room-seq';
 import { envelopeFrame, PING_PREFIX, responseFrame, roomTopic, type RoomBusMessage } from './wire';
 
+/** ROOM-MEM-2: each socket's connection, for the handlers every socket shares. */
+const CONNECTIONS = new WeakMap<WebSocket, Connection>();
+
 /**
  * The Primus-compatible websocket at /primus: authenticates the token, speaks the heartbeat and
  * the Actionhero envelopes, runs actions through the engine and delivers each room's bus messages
@@ -33,8 +38,11 @@ export class Transport implements LocalRooms {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly byRoom = new Map<string, Set<Connection>>();
-  /** The connections of each user in each room (`room user` keys): own messages skip the rest. */
-  private readonly byRoomUser = new Map<string, Set<Connection>>();
+  /**
+   * The connections of each user in each room: own messages skip the rest. ROOM-MEM-2: by room,
+   * then by the user's uuid (the string the socket already holds), nearly always one connection.
+   */
+  private readonly byRoomUser = new Map<string, Map<string, OneOrMoreSet<Connection>>>();
   private readonly subscriptions = new Map<string, Promise<() => Promise<void>>>();
   private readonly seqs = new RoomSeqs();
   /** ROOM-PAGE-4: connections whose last join asked for a page and got only part of the room. */
@@ -46,6 +54,10 @@ export class Transport implements LocalRooms {
   private readonly chat: GatewayChat;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(req, socket, head);
+  private readonly onWsMessage: (this: WebSocket, data: RawData) => void;
+  private readonly onWsClose: (this: WebSocket) => void;
+  private readonly onWsError = (err: Error) =>
+    this.platform.log.debug({ err }, 'realtime socket error');
 
   constructor(
     private readonly server: Server,
@@ -60,6 +72,16 @@ export class Transport implements LocalRooms {
       perMessageDeflate: options.perMessageDeflate,
     });
     this.guard = new SocketGuard(options);
+    const onFrame = (conn: Connection, data: RawData) => void this.onFrame(conn, data);
+    const onClose = (conn: Connection) => this.onClose(conn, conn.ipCounted);
+    this.onWsMessage = function (this: WebSocket, data: RawData) {
+      const conn = CONNECTIONS.get(this);
+      if (conn) onFrame(conn, data);
+    };
+    this.onWsClose = function (this: WebSocket) {
+      const conn = CONNECTIONS.get(this);
+      if (conn) onClose(conn);
+    };
     this.chat = new GatewayChat(platform, this.guard, (conn) => this.refusedFrame(conn));
   }
 
@@ -100,9 +122,12 @@ export class Transport implements LocalRooms {
   private open(ws: WebSocket, token: string, ip: string, refused: Refusal | null): void {
     const conn = new Connection(ws, ip, this.options.maxBufferedBytes);
     this.connections.add(conn);
-    ws.on('message', (data: RawData) => void this.onFrame(conn, data));
-    ws.on('close', () => this.onClose(conn, refused === null));
-    ws.on('error', (err) => this.platform.log.debug({ err }, 'realtime socket error'));
+    // ROOM-MEM-2: the same three handlers for every socket (no closures per socket).
+    CONNECTIONS.set(ws, conn);
+    conn.ipCounted = refused === null;
+    ws.on('message', this.onWsMessage);
+    ws.on('close', this.onWsClose);
+    ws.on('error', this.onWsError);
     conn.sendValue({ welcome: 'Hello! Welcome to Turntable LIVE', context: 'api' });
     conn.sendValue(PING_PREFIX + Date.now());
     if (refused) return this.refuseConnection(conn, refused);
@@ -206,6 +231,13 @@ export class Transport implements LocalRooms {
       const bad = controlCharPath(p, 'params');
       if (bad)
         throw refuse(ROOM_ERRORS.INVALID_PARAMS, `${bad}: must not contain control characters`);
+      // SYNC-6: the server's clock and nothing else (no room, no database); its own rate limit.
+      if (p.action === 'clockSync') {
+        parseParams(ClockSyncParams, p);
+        conn.send(responseFrame(messageId, { serverTime: Date.now() }));
+        this.platform.metrics.roomActions.inc({ action: p.action, outcome: 'ok' });
+        return;
+      }
       if (p.action === 'joinRoom' || p.action === 'getRoomUsers') {
         if (p.action === 'joinRoom') await this.join(conn, p, messageId);
         else await this.usersPage(conn, p, messageId);
@@ -315,9 +347,11 @@ export class Transport implements LocalRooms {
     let set = this.byRoom.get(roomUuid);
     if (!set) this.byRoom.set(roomUuid, (set = new Set()));
     set.add(conn);
-    const key = `${roomUuid} ${conn.auth?.uuid}`;
-    let own = this.byRoomUser.get(key);
-    if (!own) this.byRoomUser.set(key, (own = new Set()));
+    const uuid = conn.auth?.uuid ?? '';
+    let users = this.byRoomUser.get(roomUuid);
+    if (!users) this.byRoomUser.set(roomUuid, (users = new Map()));
+    let own = users.get(uuid);
+    if (!own) users.set(uuid, (own = new OneOrMoreSet()));
     own.add(conn);
     let sub = this.subscriptions.get(roomUuid);
     if (!sub) {
@@ -332,9 +366,13 @@ export class Transport implements LocalRooms {
     const set = this.byRoom.get(roomUuid);
     if (!set) return;
     set.delete(conn);
-    const key = `${roomUuid} ${conn.auth?.uuid}`;
-    const own = this.byRoomUser.get(key);
-    if (own?.delete(conn) && own.size === 0) this.byRoomUser.delete(key);
+    const uuid = conn.auth?.uuid ?? '';
+    const users = this.byRoomUser.get(roomUuid);
+    const own = users?.get(uuid);
+    if (users && own?.delete(conn) && own.size === 0) {
+      users.delete(uuid);
+      if (users.size === 0) this.byRoomUser.delete(roomUuid);
+    }
     if (set.size > 0) return;
     this.byRoom.delete(roomUuid);
     this.seqs.forget(roomUuid);
@@ -356,7 +394,7 @@ export class Transport implements LocalRooms {
 
   private deliver(roomUuid: string, message: RoomBusMessage): void {
     const set = message.toUser
-      ? this.byRoomUser.get(`${roomUuid} ${message.toUser}`)
+      ? this.byRoomUser.get(roomUuid)?.get(message.toUser)
       : this.byRoom.get(roomUuid);
     // Encoded once for every connection of the room.
     const bytes = set && set.size > 1 ? Buffer.from(message.frame) : undefined;

@@ -99,12 +99,23 @@ describe('work delivery', () => {
       await outbox.add(tx, 'user.created', created('keyed'));
     });
     outbox.kick();
-    await until(async () => (await outbox.backlog()) === 0, 'the event to be relayed');
-    expect(seen).toEqual(['keyed']);
+    // Relayed (stamped), handled and its job gone: with BullMQ the delivery runs apart from the
+    // relay, the in-process queue may run it before the relay stamps the event, and a job still
+    // finishing would absorb the second relay's job of the same id.
+    // A keyed consumer may legitimately run more than once (that is the point of this rule), so
+    // the count after the first relay settles is the baseline the second relay must add to.
+    await until(
+      async () =>
+        seen.length >= 1 && (await outbox.backlog()) === 0 && (await outbox.pendingJobs()) === 0,
+      'the first delivery, relayed and handled',
+    );
+    const first = seen.length;
+    expect(new Set(seen)).toEqual(new Set(['keyed']));
     expect(await db.select().from(outboxDeliveries)).toHaveLength(0);
     await db.update(outboxEvents).set({ relayedAt: null });
     outbox.kick();
-    await until(() => seen.length === 2, 'the second delivery');
+    await until(() => seen.length > first, 'the second delivery');
+    expect(new Set(seen)).toEqual(new Set(['keyed']));
     expect(await db.select().from(outboxDeliveries)).toHaveLength(0);
   });
 

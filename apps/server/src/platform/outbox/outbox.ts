@@ -5,6 +5,13 @@ import type { Db } from '../db/index';
 import type { WorkEvents, WorkTopic } from '../events';
 import type { EnqueueOptions, JobInfo, JobQueue } from '../jobs';
 import { MAX_ORDER_WAITS, orderKeyOf, orderWaitMs, waitsForEarlier } from './order';
+import {
+  isOutage,
+  MAX_OUTAGE_WAITS,
+  outageWaitMs,
+  QUEUE_LOSS_REPLAY_MS,
+  replayRecent,
+} from './recovery';
 import { ConsumerRegistry, type RegisteredConsumer } from './registry';
 import { outboxDeliveries, outboxEvents, type OutboxEventRow } from './schema';
 
@@ -55,6 +62,7 @@ export class Outbox {
   private started = false;
   private closed = false;
   private lastPrune = 0;
+  private checkingLoss = false;
 
   constructor(
     private readonly db: Db,
@@ -125,18 +133,23 @@ export class Outbox {
       `work.${consumer}`,
       async (job, info) => {
         if (when && !when(job.payload)) return this.settle(job.eventId);
-        if (!opts.keyedByEvent && (await this.isDone(job.eventId, consumer))) {
-          this.opts.onDelivery?.(consumer, 'skipped');
-          return this.settle(job.eventId);
+        try {
+          if (!opts.keyedByEvent && (await this.isDone(job.eventId, consumer))) {
+            this.opts.onDelivery?.(consumer, 'skipped');
+            return this.settle(job.eventId);
+          }
+          if (await this.waitForTurn(job)) return;
+          await run(job.payload as WorkEvents[WorkTopic], {
+            eventId: job.eventId,
+            topic: job.topic as WorkTopic,
+            attempt: info.attempt,
+            at: job.at ? new Date(job.at) : new Date(),
+          });
+          if (!opts.keyedByEvent) await this.record(job, 'done', info, null);
+        } catch (err) {
+          if (await this.afterOutage(job, err)) return;
+          throw err;
         }
-        if (await this.waitForTurn(job)) return;
-        await run(job.payload as WorkEvents[WorkTopic], {
-          eventId: job.eventId,
-          topic: job.topic as WorkTopic,
-          attempt: info.attempt,
-          at: job.at ? new Date(job.at) : new Date(),
-        });
-        if (!opts.keyedByEvent) await this.record(job, 'done', info, null);
         this.opts.onDelivery?.(consumer, 'done');
         this.settle(job.eventId);
       },
@@ -179,6 +192,51 @@ export class Outbox {
   }
 
   /**
+   * WORK-DELIVERY-6: a run cut by a store that could not be reached is queued again after a pause,
+   * without using up one of its runs, and answers true; after about an hour of outages, or when
+   * even the queue cannot take it, the run fails as any other (false).
+   */
+  private async afterOutage(job: WorkJob, err: unknown): Promise<boolean> {
+    const outages = (job.outages ?? 0) + 1;
+    if (this.closed || !isOutage(err) || outages > MAX_OUTAGE_WAITS) return false;
+    try {
+      await this.jobs.enqueue(
+        `work.${job.consumer}`,
+        { ...job, outages },
+        {
+          delayMs: outageWaitMs(outages, this.opts.outagePauseMs),
+          jobId: `${job.consumer}-${job.eventId}-o${outages}`,
+        },
+      );
+    } catch {
+      return false;
+    }
+    this.log.warn({ err, eventId: job.eventId, consumer: job.consumer, outages }, 'work: outage');
+    return true;
+  }
+
+  /**
+   * WORK-OUTBOX-6: a durable queue that comes back without its jobs (Redis restarted with no
+   * persistence) gets the events relayed in the last QUEUE_LOSS_REPLAY_MS again. One process per
+   * loss does it; a store that cannot be asked is asked again at the next poll.
+   */
+  private async checkQueueLoss(): Promise<void> {
+    if (this.checkingLoss || !this.jobs.lostSinceMarked) return;
+    this.checkingLoss = true;
+    try {
+      if (!(await this.jobs.lostSinceMarked())) return;
+      const n = await replayRecent(this.db, this.opts.queueLossReplayMs ?? QUEUE_LOSS_REPLAY_MS);
+      if (n > 0)
+        this.log.warn({ events: n }, 'outbox: the job queue lost its jobs; relaying again');
+      this.kick();
+    } catch (err) {
+      this.log.warn({ err }, 'outbox: could not check the job queue for a loss');
+    } finally {
+      this.checkingLoss = false;
+    }
+  }
+
+  /**
    * Starts relaying (when OUTBOX_RELAY is on): now, on every kick, and every `pollMs`. With
    * BullMQ, also records this process's consumers in the registry, relaying or not
    * (WORK-OUTBOX-4): now, then every hour.
@@ -193,7 +251,10 @@ export class Outbox {
   }
 
   private tick(): void {
-    if (this.durable && !this.closed) void this.registry.record([...this.own.values()]);
+    if (this.durable && !this.closed) {
+      void this.registry.record([...this.own.values()]);
+      if (this.opts.relay) void this.checkQueueLoss();
+    }
     this.kick();
   }
 

@@ -18,6 +18,8 @@ export interface WorkJob {
   at?: string;
   /** WORK-ORDER-1: how many times this delivery waited for an earlier event of its key. */
   waits?: number;
+  /** WORK-DELIVERY-6: how many times this delivery was queued again after an outage. */
+  outages?: number;
 }
 
 declare module '../jobs' {
@@ -78,6 +80,10 @@ export interface OutboxOptions {
    * (default 7 days).
    */
   forgetConsumersMs?: number;
+  /** WORK-DELIVERY-6: the first pause after an outage, doubled up to 30 times it (default 1 s). */
+  outagePauseMs?: number;
+  /** WORK-OUTBOX-6: how far back events are relayed again after a queue loss (default 15 min). */
+  queueLossReplayMs?: number;
   /** Told of every finished delivery (metrics). */
   onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped') => void;
 }

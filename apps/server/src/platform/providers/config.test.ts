@@ -51,6 +51,25 @@ describe('providerOptionsFromEnv', () => {
     expect(o.sevenDigital).toEqual({ apiUrl: 'http://127.0.0.1:6', consumerKey: '7d' });
   });
 
+  it('Deezer, Napster and TIDAL: real base URLs by default, off until enabled or keyed (MUSIC-PROVIDERS-1)', () => {
+    const o = providerOptionsFromEnv({});
+    expect(o.deezer).toEqual({ apiUrl: 'https://api.deezer.com', enabled: false });
+    expect(o.napster).toEqual({ apiUrl: 'https://api.napster.com', apiKey: undefined });
+    expect(o.tidal.apiUrl).toBe('https://openapi.tidal.com/v2');
+    expect(o.tidal.tokenUrl).toBe('https://auth.tidal.com/v1/oauth2/token');
+    const on = providerOptionsFromEnv({
+      DEEZER_ENABLED: 'true',
+      DEEZER_API_URL: 'http://127.0.0.1:7',
+      NAPSTER_API_KEY: 'nk',
+      TIDAL_CLIENT_ID: 'ti',
+      TIDAL_CLIENT_SECRET: 'ts',
+    });
+    expect(on.deezer).toEqual({ apiUrl: 'http://127.0.0.1:7', enabled: true });
+    expect(on.napster.apiKey).toBe('nk');
+    expect(on.tidal.clientSecret).toBe('ts');
+    expect(() => providerOptionsFromEnv({ DEEZER_ENABLED: 'yes' })).toThrow(/DEEZER_ENABLED/);
+  });
+
   it('refuses a malformed URL or storefront, naming the variable', () => {
     expect(() => providerOptionsFromEnv({ SPOTIFY_API_URL: 'not a url' })).toThrow(
       /SPOTIFY_API_URL/,

@@ -45,6 +45,18 @@ export const ProviderEnv = z.object({
   YOUTUBE_CLIENT_SECRET: secret,
   SEVENDIGITAL_API_URL: url('https://api.7digital.com/1.2'),
   SEVENDIGITAL_KEY: secret,
+  /** MUSIC-PROVIDERS-1: Deezer's public API needs no key; `true` turns it on (off keeps a fresh start offline). */
+  DEEZER_API_URL: url('https://api.deezer.com'),
+  DEEZER_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  NAPSTER_API_URL: url('https://api.napster.com'),
+  NAPSTER_API_KEY: secret,
+  TIDAL_API_URL: url('https://openapi.tidal.com/v2'),
+  TIDAL_TOKEN_URL: url('https://auth.tidal.com/v1/oauth2/token'),
+  TIDAL_CLIENT_ID: secret,
+  TIDAL_CLIENT_SECRET: secret,
 });
 export type ProviderEnv = z.infer<typeof ProviderEnv>;
 
@@ -76,6 +88,9 @@ export interface ProviderOptions {
     clientSecret?: string;
   };
   sevenDigital: { apiUrl: string; consumerKey?: string };
+  deezer: { apiUrl: string; enabled: boolean };
+  napster: { apiUrl: string; apiKey?: string };
+  tidal: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
 }
 
 /** Parses the provider variables of `env`; a malformed value throws a ZodError naming it. */
@@ -118,5 +133,13 @@ export function providerOptionsFromEnv(env: Record<string, string | undefined>):
       clientSecret: e.YOUTUBE_CLIENT_SECRET,
     },
     sevenDigital: { apiUrl: e.SEVENDIGITAL_API_URL, consumerKey: e.SEVENDIGITAL_KEY },
+    deezer: { apiUrl: e.DEEZER_API_URL, enabled: e.DEEZER_ENABLED },
+    napster: { apiUrl: e.NAPSTER_API_URL, apiKey: e.NAPSTER_API_KEY },
+    tidal: {
+      apiUrl: e.TIDAL_API_URL,
+      tokenUrl: e.TIDAL_TOKEN_URL,
+      clientId: e.TIDAL_CLIENT_ID,
+      clientSecret: e.TIDAL_CLIENT_SECRET,
+    },
   };
 }

@@ -61,7 +61,7 @@ describe('provider http helpers', () => {
     expect(await cache.get()).toBe('t2');
   });
 
-  it('createProviderClients builds only the adapters with credentials (Audius: an app name)', () => {
+  it('createProviderClients builds only the adapters with credentials (Audius: an app name; Deezer: DEEZER_ENABLED)', () => {
     const log = { warn: () => undefined };
     const none = createProviderClients(providerOptionsFromEnv({}), log);
     expect(
@@ -79,6 +79,10 @@ describe('provider http helpers', () => {
         YOUTUBE_API_KEY: 'f',
         SEVENDIGITAL_KEY: 'g',
         AUDIUS_APP_NAME: 'h',
+        DEEZER_ENABLED: 'true',
+        NAPSTER_API_KEY: 'i',
+        TIDAL_CLIENT_ID: 'j',
+        TIDAL_CLIENT_SECRET: 'k',
       }),
       log,
     );

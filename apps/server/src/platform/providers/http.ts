@@ -58,7 +58,14 @@ export class ProviderHttpError extends Error {
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
-    for (const k of ['key', 'client_id', 'client_secret', 'secret_token', 'oauth_consumer_key']) {
+    for (const k of [
+      'key',
+      'apikey',
+      'client_id',
+      'client_secret',
+      'secret_token',
+      'oauth_consumer_key',
+    ]) {
       if (u.searchParams.has(k)) u.searchParams.set(k, '***');
     }
     return u.toString();

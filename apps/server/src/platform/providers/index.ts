@@ -1,10 +1,13 @@
 import { AppleMusicClient } from './apple';
 import { AudiusClient } from './audius';
 import type { ProviderOptions } from './config';
+import { DeezerClient } from './deezer';
 import type { ProviderLogger } from './http';
+import { NapsterClient } from './napster';
 import { SevenDigitalClient } from './seven-digital';
 import { SoundcloudClient } from './soundcloud';
 import { SpotifyClient } from './spotify';
+import { TidalClient } from './tidal';
 import { YoutubeClient } from './youtube';
 
 export * from './http';
@@ -12,9 +15,12 @@ export { providerOptionsFromEnv, type ProviderOptions } from './config';
 export {
   AppleMusicClient,
   AudiusClient,
+  DeezerClient,
+  NapsterClient,
   SevenDigitalClient,
   SoundcloudClient,
   SpotifyClient,
+  TidalClient,
   YoutubeClient,
 };
 export { parseIsoDuration } from './youtube';
@@ -26,11 +32,17 @@ export interface ProviderClients {
   audius?: AudiusClient;
   youtube?: YoutubeClient;
   sevenDigital?: SevenDigitalClient;
+  deezer?: DeezerClient;
+  napster?: NapsterClient;
+  tidal?: TidalClient;
 }
 
-/** Builds the adapters whose credentials are configured (Audius: its app name). */
+/**
+ * Builds the adapters whose credentials are configured (Audius: its app name; Deezer, which
+ * needs none: DEEZER_ENABLED).
+ */
 export function createProviderClients(o: ProviderOptions, log: ProviderLogger): ProviderClients {
-  const { spotify: s, apple: a, soundcloud: sc, youtube: y, sevenDigital: d } = o;
+  const { spotify: s, apple: a, soundcloud: sc, youtube: y, sevenDigital: d, tidal: t } = o;
   return {
     spotify:
       s.clientId && s.clientSecret
@@ -48,5 +60,13 @@ export function createProviderClients(o: ProviderOptions, log: ProviderLogger): 
     sevenDigital: d.consumerKey
       ? new SevenDigitalClient({ apiUrl: d.apiUrl, consumerKey: d.consumerKey })
       : undefined,
+    deezer: o.deezer.enabled ? new DeezerClient({ apiUrl: o.deezer.apiUrl }) : undefined,
+    napster: o.napster.apiKey
+      ? new NapsterClient({ apiUrl: o.napster.apiUrl, apiKey: o.napster.apiKey })
+      : undefined,
+    tidal:
+      t.clientId && t.clientSecret
+        ? new TidalClient({ ...t, clientId: t.clientId, clientSecret: t.clientSecret })
+        : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { SongVotes, VoteCounts } from '@tt/protocol';
+import type { DislikesMode, SongVotes, VoteCounts } from '@tt/protocol';
 
 export const NO_VOTES: VoteCounts = { likes: 0, dislikes: 0, stars: 0 };
 
@@ -47,3 +47,34 @@ export function vibeMeter(counts: VoteCounts): number {
   if (total === 0) return 0.5;
   return Math.round((counts.likes / total) * 1000) / 1000;
 }
+
+/** The counts of a song's votes, from each voter's votes (RR-VOTE-1, RR-STAR-1). */
+export function countVotes(votes: Iterable<SongVotes>): VoteCounts {
+  const counts = { ...NO_VOTES };
+  for (const v of votes) {
+    if (v.like === true) counts.likes++;
+    if (v.like === false) counts.dislikes++;
+    if (v.star) counts.stars++;
+  }
+  return counts;
+}
+
+/**
+ * VOTE-PLAY-5: the counts everybody's room state shows. With private dislikes they show none (and
+ * the vibe meter is computed from what is shown, so it does not give the count away either).
+ */
+export function shownCounts(counts: VoteCounts, mode: DislikesMode | undefined): VoteCounts {
+  return mode === 'private' ? { ...counts, dislikes: 0 } : counts;
+}
+
+/**
+ * VOTE-PLAY-2: an action naming play `named` (its `nowPlaying.startTime`) while `playing` is the
+ * start time of the play now (undefined: nothing plays) is about another play. Not naming one
+ * (`named` undefined, an unmodified SDK) is never about another play (VOTE-PLAY-1).
+ */
+export const namesAnotherPlay = (playing: number | undefined, named: number | undefined): boolean =>
+  named !== undefined && named !== playing;
+
+/** VOTE-PLAY-4: a vote a room with dislikes `off` refuses. */
+export const dislikeRefused = (request: SongVotes, mode: DislikesMode | undefined): boolean =>
+  mode === 'off' && request.like === false;

@@ -6,6 +6,7 @@ import { requireAccess } from '../../platform/access';
 import { chatActor, mayInChat, type ChatCaller } from './access';
 import { composeChatMessage, composeMessage, assertLength } from './compose';
 import type { ChatCore } from './core';
+import { requireTrustToEdit, requireTrustToSend } from './trust';
 import { cometMessage, groupConversationId, userConversationId } from './present';
 import type { Db } from '../../platform/db/index';
 import type { DomainEvents } from '../../platform/events';
@@ -63,6 +64,8 @@ export class ChatMessages {
       mayPostRoom: mayInChat(caller, 'chat.room.announce', room),
       maxLength: core.maxLength,
     });
+    // TRUST-4, TRUST-5: links, images and messages to strangers wait for earned trust.
+    await requireTrustToSend(core.platform, caller, composed, room ? null : body.receiver);
     await core.flood.take(caller.uid);
     const chat = composed.metadata?.chatMessage as
       { userName?: string; avatarId?: string } | undefined;
@@ -148,6 +151,7 @@ export class ChatMessages {
         'CHAT_INVALID_MESSAGE',
         'This message is not valid: a text message needs data.text.',
       );
+    await requireTrustToEdit(this.core.platform, caller, body.data.text); // TRUST-4
     const old = (row.metadata?.chatMessage ?? null) as Record<string, unknown> | null;
     let metadata = body.data.metadata ? { ...body.data.metadata } : row.metadata;
     const rawChat = body.data.metadata?.chatMessage ?? old;

@@ -40,6 +40,9 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
         ARGON2_MEMORY_KIB: '4096',
         WEB_DIST: path.join(dataDir, 'no-web'),
         REDIS_URL,
+        // TRUST-2: fresh accounts are trusted here, as in the test harness.
+        TRUST_MIN_SONGS_HEARD: '0',
+        TRUST_MIN_POINTS: '0',
       });
       const app = await buildApp(config, { database, redisPrefix: prefix });
       await app.app.listen({ port: 0, host: '127.0.0.1' });

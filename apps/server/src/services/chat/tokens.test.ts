@@ -83,15 +83,24 @@ describe('GET /comet-chat/user-token and ghost-token', () => {
   it('CHAT-TOKEN-3: a lookup running while a token is revoked does not keep it alive', async () => {
     // The lookup's read answers only after the revoke finished, as it can on a busy pool.
     let hold: Promise<void> | null = null;
+    // Resolved once the database has answered the lookup's read, so the revoke surely comes after
+    // it (on a pool, a read merely sent can still reach the database after the revoke's delete).
+    let answered!: () => void;
+    const readAnswered = new Promise<void>((r) => (answered = r));
     const held = <T extends object>(builder: T): T =>
       new Proxy(builder, {
         get(target, key) {
           const value = Reflect.get(target, key) as unknown;
           if (key === 'then' && typeof value === 'function') {
             const wait = hold;
+            const answer = (v: unknown) => {
+              if (!wait) return v;
+              answered();
+              return wait.then(() => v);
+            };
             return (ok: (v: unknown) => unknown, ko: (e: unknown) => unknown) =>
               (value as (a: unknown, b?: unknown) => Promise<unknown>)
-                .call(target, (v: unknown) => (wait ? wait.then(() => v) : v))
+                .call(target, answer)
                 .then(ok, ko);
           }
           if (typeof value !== 'function') return value;
@@ -114,6 +123,7 @@ describe('GET /comet-chat/user-token and ghost-token', () => {
     let release!: () => void;
     hold = new Promise((r) => (release = r));
     const lookup = tokens.verify(t.authToken);
+    await readAnswered;
     hold = null;
     await tokens.revoke(u.uuid);
     release();

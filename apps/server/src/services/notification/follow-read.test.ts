@@ -24,8 +24,10 @@ const items = async (u: U, kind: NotificationDto['kind']): Promise<NotificationD
     (n) => n.kind === kind,
   );
 /** Lets the outbox run everything pending (each relay round may hand out new work). */
+/** Every committed event relayed and every delivery handled (with BullMQ, jobs run apart). */
 const drained = async () => {
   for (let i = 0; i < 3; i++) await srv.app.platform.outbox.relayOnce();
+  await eventually(async () => expect(await srv.app.platform.outbox.pendingJobs()).toBe(0));
 };
 
 beforeAll(async () => {

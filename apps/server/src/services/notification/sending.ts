@@ -89,6 +89,8 @@ export function registerSendingRoutes(
   };
   route(app, s.roomUsers, ({ body }) => roomUsers(body));
   route(app, s.roomUsersGet, ({ query }) => roomUsers(query));
+  // NOTIFY-SEND-5: admins message everyone in a room now, from the staff console.
+  route(app, s.roomUsersAdmin, ({ body }) => roomUsers(body));
 
   // NOTIFY-DJ-1: the same path as a DJ taking the stage (and the same NOTIFY-DJ-2 throttle).
   const djFans = async (input: { djUuid: string; roomUuid: string }): Promise<SendResultDto> => {

@@ -9,6 +9,8 @@ import { CrateService } from './crates/service';
 import { CrateSongsService } from './crates/songs.service';
 import { ProviderGateway } from './providers';
 import { registerRoomHistoryRoutes } from './room-history/routes';
+import { registerRoomSetRoutes } from './room-sets/routes';
+import { RoomSetsService } from './room-sets/service';
 import { registerSearchRoutes } from './search/routes';
 import { PlaylistSearchService } from './search/search.service';
 import { SongMediaService } from './song-data/media.service';
@@ -69,6 +71,7 @@ export const playlistService: ServiceModule = {
     const crateSongs = new CrateSongsService(platform, crates);
     registerCrateRoutes(app, crates, crateSongs);
     registerCrateImportRoutes(app, platform, crates, crateSongs);
+    registerRoomSetRoutes(app, new RoomSetsService(platform, crates, crateSongs));
     // Every account has its queue and starred list from sign-up (also made on first use).
     platform.outbox.consume('user.created', 'playlist.special-crates', ({ uuid }) =>
       crates.ensureSpecials(uuid),

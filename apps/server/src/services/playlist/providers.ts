@@ -16,6 +16,9 @@ export const ADAPTER_PROVIDERS = [
   'soundCloudPublic',
   'audius',
   'youtube',
+  'deezer',
+  'napster',
+  'tidal',
 ] as const satisfies readonly SongProvider[];
 export type AdapterProvider = (typeof ADAPTER_PROVIDERS)[number];
 
@@ -30,7 +33,13 @@ const ID_PATTERNS: Record<AdapterProvider, [RegExp, string]> = {
   audius: [/^[A-Za-z0-9]{1,32}$/, 'an Audius track id'],
   youtube: [/^[A-Za-z0-9_-]{11}$/, 'a YouTube video id (11 characters)'],
   sevenDigital: [/^\d{1,20}$/, 'a 7digital track id (digits)'],
+  deezer: [/^\d{1,20}$/, 'a Deezer track id (digits)'],
+  napster: [/^tra\.\d{1,20}$/i, 'a Napster track id (tra. and digits)'],
+  tidal: [/^\d{1,20}$/, 'a TIDAL track id (digits)'],
 };
+
+/** Providers the platform matches and imports by ISRC (the same song at another provider). */
+export const ISRC_LOOKUP_PROVIDERS = ['apple', 'deezer', 'napster', 'tidal'] as const;
 
 /** A provider answered with an error (other than not-found) or not at all. */
 export class ProviderFailure extends Error {
@@ -119,6 +128,32 @@ export class ProviderGateway {
           return c.youtube!.getVideo(id);
         case 'sevenDigital':
           return c.sevenDigital!.getTrack(id);
+        case 'deezer':
+          return c.deezer!.getTrack(id);
+        case 'napster':
+          return c.napster!.getTrack(id);
+        case 'tidal':
+          return c.tidal!.getTrack(id);
+      }
+    });
+  }
+
+  /** The song with this ISRC at `p` (Apple, Deezer, Napster, TIDAL), or null. */
+  async getSongByIsrc(
+    p: (typeof ISRC_LOOKUP_PROVIDERS)[number],
+    isrc: string,
+  ): Promise<ProviderSong | null> {
+    const c = this.clients;
+    return this.call(p, async () => {
+      switch (p) {
+        case 'apple':
+          return c.apple!.getSongByIsrc(isrc);
+        case 'deezer':
+          return c.deezer!.getTrackByIsrc(isrc);
+        case 'napster':
+          return c.napster!.getTrackByIsrc(isrc);
+        case 'tidal':
+          return c.tidal!.getTrackByIsrc(isrc);
       }
     });
   }
@@ -158,6 +193,13 @@ export class ProviderGateway {
           return collect((o) => c.soundcloud!.search(q, o), offset, limit);
         case 'sevenDigital':
           return sevenDigitalPage(c, q, offset, limit);
+        case 'deezer':
+          return exact(await c.deezer!.search(q, offset, limit), limit);
+        case 'napster':
+          return exact(await c.napster!.search(q, offset, limit), limit);
+        case 'tidal':
+          // MUSIC-PROVIDERS-1: TIDAL is looked up by id and ISRC only, never searched.
+          return { songs: [], more: false };
       }
     });
     return page ?? { songs: [], more: false };

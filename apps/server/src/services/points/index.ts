@@ -1,4 +1,9 @@
-import { avatarEndpoints as a, pointsEndpoints as p, seasonEndpoints as s } from '@tt/protocol';
+import {
+  avatarEndpoints as a,
+  pointsEndpoints as p,
+  seasonEndpoints as s,
+  trustEndpoints as t,
+} from '@tt/protocol';
 import { caller } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/route';
@@ -8,6 +13,8 @@ import { Avatars, toAvatarDto } from './avatars';
 import { creditsOfPlay } from './earning';
 import { Ranking } from './ranking';
 import { Seasons, toSeasonDto } from './seasons';
+import { standingOf } from './standing';
+import { trustProgress, trustThresholds } from '../../platform/trust';
 
 /** How often a process looks for seasons that ended (PTS-SEASON-2); reads also look. */
 const FREEZE_EVERY_MS = 60_000;
@@ -71,7 +78,7 @@ async function seedDemoSeason(platform: Platform, seasons: Seasons, ranking: Ran
 export const pointsService: ServiceModule = {
   name: 'points',
   version: null,
-  provides: ['avatars'],
+  provides: ['avatars', 'standing'],
   requires: [],
   optional: {
     users:
@@ -86,6 +93,9 @@ export const pointsService: ServiceModule = {
     const admin = new RankingAdmin(platform.db, ranking);
     await avatars.seed();
     platform.ports.avatars = { mayWear: (uuid, slug, roles) => avatars.mayWear(uuid, slug, roles) };
+    // TRUST-2: chat and the room socket read what an account heard and earned.
+    const standing = { standing: (uuid: string) => standingOf(platform.db, uuid) };
+    platform.ports.standing = standing;
     consumePlays(platform, ranking);
     platform.outbox.consume('subscription.changed', 'points.subscription-perks', (e) =>
       avatars.subscriptionChanged(e.userUuid),
@@ -142,6 +152,10 @@ export const pointsService: ServiceModule = {
     route(app, p.statuses, ({ params }) => ranking.statuses(params.id));
     route(app, p.sum, ({ params }) => ranking.lifetime(params.id));
     route(app, p.currentMine, ({ request }) => ranking.current(caller(request).uuid));
+    // TRUST-7: how far the caller is from the limits on new accounts.
+    route(app, t.mine, ({ request }) =>
+      trustProgress(standing, caller(request), trustThresholds(platform.config)),
+    );
     route(app, p.currentOf, ({ params }) => ranking.current(params.id));
     route(app, p.seasonRanking, async ({ query }) => {
       const current = await seasons.runningSeen();

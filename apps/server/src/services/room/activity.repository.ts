@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { MinimalSongDto, VoteCounts } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
 import { UUID_RE, type RoomRow } from './rooms.repository';
-import { recentSongs, roomLiveStates, roomVisits, rooms } from './schema';
+import { recentSongKey, recentSongs, roomLiveStates, roomVisits, rooms } from './schema';
 
 export type RecentSongRow = typeof recentSongs.$inferSelect;
 
@@ -79,13 +79,28 @@ export class RoomActivityRepository {
     return row.id;
   }
 
-  async songEnded(id: number, voteCounts: VoteCounts, playedSeconds: number): Promise<boolean> {
+  /** Stores a play's votes and time; answers its room's id, or null when there is no such play. */
+  async songEnded(
+    id: number,
+    voteCounts: VoteCounts,
+    playedSeconds: number,
+  ): Promise<number | null> {
     const updated = await this.db
       .update(recentSongs)
       .set({ voteCounts, playedSeconds })
       .where(eq(recentSongs.id, id))
-      .returning({ id: recentSongs.id });
-    return updated.length > 0;
+      .returning({ roomId: recentSongs.roomId });
+    return updated[0]?.roomId ?? null;
+  }
+
+  /** ROOM-RULES-8: was a song of this key ever played in the room (recent_songs_room_key_idx). */
+  async playedBefore(roomId: number, key: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: recentSongs.id })
+      .from(recentSongs)
+      .where(and(eq(recentSongs.roomId, roomId), sql`${recentSongKey(recentSongs.song)} = ${key}`))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** The room's plays, newest first. */

@@ -12,6 +12,7 @@ import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
 import { RoomActivityRepository } from './activity.repository';
+import { RecentSongsCache } from './recent-songs.cache';
 import { LiveRooms } from './live';
 import { RoomPasswordGuard } from './password-guard';
 import { RoomPrivacy, type Viewer } from './privacy';
@@ -63,6 +64,8 @@ export function toRoomDto(
     isGuestPasswordProtected: Boolean(room.guestPasswordHash),
     isLive: room.isLive,
     liveAudio: room.liveAudio,
+    dislikes: room.dislikes,
+    ...(room.rules ? { rules: room.rules } : {}),
     promoted: room.promoted,
     hasChat: room.hasChat,
     unlisted: room.unlisted,
@@ -75,6 +78,8 @@ export function toRoomDto(
       ? {
           numberOfUsersInRoom: presence.userUuids.length,
           numberOfActiveDjs: presence.djUuids.length,
+          // LIVE-AUDIO-11: someone on the live-audio mic now (the setting alone is `liveAudio`).
+          liveAudioTalking: room.liveAudio && presence.liveAudioTalking === true,
         }
       : {}),
     createdAt: room.createdAt.toISOString(),
@@ -101,6 +106,8 @@ export class RoomCore {
   readonly rooms: RoomsRepository;
   readonly roles: RoomRolesRepository;
   readonly activity: RoomActivityRepository;
+  /** ROOM-RECENT-1: the recent-songs pages this process keeps (60 s, dropped by a play). */
+  readonly recentSongs = new RecentSongsCache();
   readonly passwords: PasswordHasher;
   readonly privacy: RoomPrivacy;
   readonly passwordGuard: RoomPasswordGuard;
@@ -123,6 +130,12 @@ export class RoomCore {
   /** Live fan-out (BUS-TYPES-1); what must last is work, written in the change's transaction. */
   emit<T extends BusTopic>(topic: T, payload: BusTopics[T]): Promise<void> {
     return this.platform.bus.publish(topic, payload);
+  }
+
+  /** ROOM-RECENT-1: a song started or ended in the room: every process drops its kept pages. */
+  async recentSongsChanged(roomId: number): Promise<void> {
+    this.recentSongs.drop(roomId);
+    await this.emit('room.recentSongsChanged', { roomId });
   }
 
   settingsUpdated(room: RoomRow, slugChanged = false): Promise<void> {

@@ -30,6 +30,13 @@ export const roomService: ServiceModule = {
   },
   async register(app, platform) {
     const core = new RoomCore(platform);
+    // ROOM-RECENT-1: every process drops a room's kept recent songs when a song plays there.
+    const following = core.recentSongs.follow(platform.bus);
+    app.addHook('onClose', async () => {
+      await (
+        await following
+      )();
+    });
     const rooms = new RoomsService(core);
     platform.ports.rooms = {
       ...createRoomsPort(core),

@@ -80,15 +80,28 @@ export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> 
     async songStarted({ roomUuid, song, djUuid, startedAt }) {
       const room = await core.rooms.byUuid(roomUuid, true);
       if (!room) throw fail('ROOM_NOT_FOUND');
-      return core.activity.songStarted({ roomId: room.id, song, djUuid, playedAt: startedAt });
+      const id = await core.activity.songStarted({
+        roomId: room.id,
+        song,
+        djUuid,
+        playedAt: startedAt,
+      });
+      await core.recentSongsChanged(room.id);
+      return id;
+    },
+
+    async playedBefore(roomUuid, key) {
+      const room = await core.rooms.byUuid(roomUuid, true);
+      return room ? core.activity.playedBefore(room.id, key) : false;
     },
 
     async songEnded({ recentSongId, voteCounts, playedSeconds }) {
-      await core.activity.songEnded(
+      const roomId = await core.activity.songEnded(
         recentSongId,
         voteCounts,
         Math.max(0, Math.round(playedSeconds)),
       );
+      if (roomId !== null) await core.recentSongsChanged(roomId);
     },
 
     async loadLiveState(roomUuid) {

@@ -15,7 +15,7 @@ import { fail } from '../../platform/errors';
 import { ChangeWork } from '../../platform/outbox/change';
 import { requireAccessWith } from '../../platform/access';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { toRoomDto, type RoomCore } from './core';
+import { accessRoom, toRoomDto, type RoomCore } from './core';
 import { checkEntry } from './join';
 import type { Viewer } from './privacy';
 import { RoomRolesRepository } from './roles.repository';
@@ -64,6 +64,7 @@ export class RoomsService {
       'promoted',
       'isLive',
       'liveAudio',
+      'dislikes',
       'entryFee',
       'freeEntries',
     ] as const;
@@ -202,11 +203,24 @@ export class RoomsService {
         viewer,
       );
     }
-    const { rows, total } = await this.core.activity.songs(room.id, limit, offset);
+    // ROOM-RECENT-1: kept 60 s per process, dropped when a song starts or ends in the room.
+    const { rows, total } = await this.core.recentSongs.get(room.id, limit, offset, () =>
+      this.core.activity.songs(room.id, limit, offset),
+    );
+    // VOTE-PLAY-5: private dislikes stay private after the song: the DJ who played it and those
+    // who may read them see the count; everybody else none.
+    const reads =
+      room.dislikes !== 'private' ||
+      (viewer !== null &&
+        can(viewer, 'room.dislikes.read', {
+          room: accessRoom(await this.core.roles.ofRoom(room.id)),
+        }));
+    const counts = (r: (typeof rows)[number]) =>
+      reads || r.djUuid === viewer?.uuid ? r.voteCounts : { ...r.voteCounts, dislikes: 0 };
     return {
       songs: rows.map((r) => ({
         song: r.song,
-        voteCounts: r.voteCounts,
+        voteCounts: counts(r),
         djUuid: r.djUuid,
         playedAt: r.playedAt.toISOString(),
       })),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -14,9 +15,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  DislikesMode,
   DjType,
   MinimalSongDto,
   PinnedMessageDto,
+  RoomRules,
   RoomDesign,
   RoomMusicProvider,
   RoomType,
@@ -52,6 +55,10 @@ export const rooms = pgTable(
     guestPasswordHash: text('guest_password_hash'),
     isLive: boolean('is_live').notNull().default(true),
     liveAudio: boolean('live_audio').notNull().default(false),
+    /** VOTE-PLAY-3 */
+    dislikes: text('dislikes').$type<DislikesMode>().notNull().default('on'),
+    /** ROOM-RULES-1..4: null, no rules. */
+    rules: jsonb('rules').$type<RoomRules>(),
     promoted: boolean('promoted').notNull().default(false),
     hasChat: boolean('has_chat').notNull().default(true),
     unlisted: boolean('unlisted').notNull().default(false),
@@ -141,8 +148,20 @@ export const recentSongs = pgTable(
     /** Seconds actually played (less than the duration when skipped); set when the song ends. */
     playedSeconds: integer('played_seconds').notNull().default(0),
   },
-  (t) => [index('recent_songs_room_idx').on(t.roomId, t.playedAt)],
+  (t) => [
+    index('recent_songs_room_idx').on(t.roomId, t.playedAt),
+    // ROOM-RULES-8: "was this song ever played here", by the song's key (songKey in realtime).
+    index('recent_songs_room_key_idx').on(t.roomId, recentSongKey(t.song)),
+  ],
 );
+
+/**
+ * ROOM-RULES-2/8: the key that says two plays are the same song, in SQL: the song's short id, or
+ * its artist and title in lower case (as songKey in realtime/rules/room-rules.ts).
+ */
+export function recentSongKey(song: AnyPgColumn) {
+  return sql`coalesce(${song}->>'songShortId', lower((${song}->>'artistName') || ' – ' || (${song}->>'trackName')))`;
+}
 
 /**
  * ROOM-LIST-1: one row whose version a trigger on rooms bumps whenever the public list's rooms may

@@ -38,6 +38,7 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: RoomSetti
   route(app, e.djSeats, ({ auth, params, body }) =>
     settings.setDjSeats(auth, params.id, body.numberOfDjs),
   );
+  route(app, e.rules, ({ auth, params, body }) => settings.setRules(auth, params.id, body.rules));
   route(app, e.setGuestPassword, ({ auth, body }) =>
     settings.setGuestPassword(auth, body.roomUuid, body.password),
   );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DjType, PinnedMessageDto, RoomDto } from '@tt/protocol';
+import type { DjType, PinnedMessageDto, RoomDto, RoomRules } from '@tt/protocol';
 import { requireAccessWith } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { moderationRecord } from '../../platform/moderation-record';
+import { ChangeWork } from '../../platform/outbox/change';
 import { readSingleFileUpload } from '../../platform/multipart';
 import { sniffImageType } from '../../platform/image-type';
 import { sanitizeImage } from '../../platform/images';
@@ -44,6 +46,35 @@ export class RoomSettingsService {
     this.set(auth, id, { numberOfDjs });
   setExternalUrl = (auth: AuthContext | null, id: string, externalUrl: string | null) =>
     this.set(auth, id, { externalUrl });
+
+  /**
+   * ROOM-RULES-5: managers replace the room's rules (null rules dropped; none left: no rules); the
+   * change is recorded in the moderation log in the same transaction (AUDIT-MOD-1).
+   */
+  async setRules(auth: AuthContext | null, id: string, rules: RoomRules): Promise<RoomDto> {
+    const { room } = await this.core.loadFor(auth, id, 'room.settings.edit');
+    const kept = Object.fromEntries(
+      Object.entries(rules).filter(([, v]) => v !== null && v !== undefined),
+    ) as RoomRules;
+    if (kept.boothLock) kept.boothLock = [...new Set(kept.boothLock)];
+    const next = Object.keys(kept).length ? kept : null;
+    const record = moderationRecord({
+      actorUuid: auth!.uuid,
+      targetUuid: room.uuid,
+      actionType: 'roomRulesChanged',
+      roomUuid: room.uuid,
+      reason: JSON.stringify(next ?? {}),
+    });
+    const work = new ChangeWork(this.core.platform);
+    const updated = await this.core.rooms.transaction(async (rooms, tx) => {
+      const row = await rooms.update(room.id, { rules: next });
+      await work.in(tx)('moderation.recorded', record);
+      return row;
+    });
+    await work.committed();
+    await this.core.settingsUpdated(updated);
+    return this.core.dto(updated);
+  }
 
   /** Holders of the promoteRoom capability and admins promote any room. */
   async promote(auth: AuthContext | null, id: string, promoted: boolean): Promise<RoomDto> {

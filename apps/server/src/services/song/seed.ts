@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SongDto } from '@tt/protocol';
 import { awaitsVerification } from '@tt/rules';
 import type { Platform } from '../../platform/service';
-import { renderTrack } from './demo/render';
+import { DemoRenderer, RENDER_PRIORITY } from './demo/render-offthread';
 import { DEMO_TRACKS, type DemoTrack } from './demo/tracks';
 import { removeSongFiles } from './files';
 import { SongRepository, type SongRow } from './repository';
@@ -13,6 +13,8 @@ import { SongUploadService } from './upload.service';
  * The demo catalogue (demo/tracks.ts): original instrumental tracks synthesised here
  * (demo/render.ts) and ingested through the upload pipeline, so each becomes a VERIFIED song with
  * encrypted HLS and a generated cover once its transcode job has run. Nothing is downloaded.
+ * The synthesis runs in a child process at low priority, off the server's event loop
+ * (DEMO-RENDER-1, demo/render-offthread.ts).
  *
  * Idempotent: a track whose song exists (verified, or waiting for its transcode) is not made
  * again; a song the pipeline gave up on is removed and made again.
@@ -27,6 +29,12 @@ export interface DemoSeedOptions {
   inFlight?: number;
   /** Stops between steps; the next run completes the catalogue. */
   signal?: AbortSignal;
+  /**
+   * The renderer's niceness (DEMO-RENDER-1): 0 by default for a caller that waits for the
+   * catalogue (tests, scripts); the background seeding of a server's start renders at 19, taking
+   * only the CPU nothing else wants.
+   */
+  renderPriority?: number;
 }
 
 /** How often songs waiting for their transcode are looked at. */
@@ -123,22 +131,37 @@ export async function seedDemoCatalogue(
     }
   };
 
-  for (const track of tracks) {
-    if (found.has(track.trackName)) continue;
-    await settle(limit - 1);
-    signal?.throwIfAborted();
-    const { wav } = await renderTrack(track, { maxSeconds: opts.maxSeconds, signal });
-    const song = await uploads.ingest({
-      data: wav,
-      fileName: `${slug(track.trackName)}.wav`,
-      trackName: track.trackName,
-      artistName: track.artistName,
-      genre: track.genre,
-      albumName: track.albumName,
-      releaseYear: track.releaseYear,
-      uploadedBy: null,
-    });
-    waiting.set(song.id, track.trackName);
+  const renderer = new DemoRenderer(opts.renderPriority ?? 0);
+  try {
+    for (const track of tracks) {
+      if (found.has(track.trackName)) continue;
+      await settle(limit - 1);
+      signal?.throwIfAborted();
+      const fresh = renderer.pid === undefined;
+      const { wav, pid, priority } = await renderer.render(track, {
+        maxSeconds: opts.maxSeconds,
+        signal,
+      });
+      if (fresh)
+        log.info(
+          { pid, priority },
+          `demo catalogue: rendering in a child process (pid ${pid}, priority ${priority})`,
+        );
+      const song = await uploads.ingest({
+        data: wav,
+        fileName: `${slug(track.trackName)}.wav`,
+        trackName: track.trackName,
+        artistName: track.artistName,
+        genre: track.genre,
+        albumName: track.albumName,
+        releaseYear: track.releaseYear,
+        uploadedBy: null,
+      });
+      waiting.set(song.id, track.trackName);
+    }
+  } finally {
+    // DEMO-RENDER-1: the renderer is not kept once the catalogue's tracks are rendered.
+    renderer.close();
   }
   await settle(0);
 
@@ -159,7 +182,7 @@ const running = new WeakMap<Platform, { abort: AbortController; done: Promise<vo
  */
 export async function startDemoCatalogue(
   platform: Platform,
-  opts: Pick<DemoSeedOptions, 'count' | 'maxSeconds'> = {},
+  opts: Pick<DemoSeedOptions, 'count' | 'maxSeconds' | 'renderPriority'> = {},
 ): Promise<string[]> {
   const repo = new SongRepository(platform.db);
   const tracks = DEMO_TRACKS.slice(0, opts.count ?? DEMO_TRACKS.length);
@@ -170,7 +193,11 @@ export async function startDemoCatalogue(
   if (!running.has(platform)) {
     const abort = new AbortController();
     platform.log.info(`demo catalogue: ${ready}/${total} songs ready, rendering the rest`);
-    const done = seedDemoCatalogue(platform, { ...opts, signal: abort.signal }).then(
+    const done = seedDemoCatalogue(platform, {
+      renderPriority: RENDER_PRIORITY,
+      ...opts,
+      signal: abort.signal,
+    }).then(
       (songs) => {
         const verified = songs.filter((s) => s.status === 'VERIFIED').length;
         platform.log.info(`demo catalogue: done, ${verified}/${total} songs ready`);

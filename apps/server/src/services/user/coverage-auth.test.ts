@@ -11,12 +11,16 @@ import { expectError, startTestServer, type TestServer } from '../../../test/har
  */
 
 const MISSING = 'Missing bearer token';
+/** SEC-AUTH-USER-1: the user service's own routes say it the spec's way. */
+const USER_ACTION = 'Unauthorized to perform action';
+const missingText = (def: Endpoint) => (def.service === 'user' ? USER_ACTION : MISSING);
 const GUEST = 'Guests cannot perform this action, please log in';
 const ROLE = 'You do not have the role this action needs';
 const UUID = '0e0a6f3c-1111-4222-8333-944445555666';
 /** What a refusal by the auth hook looks like (other 401/403 answers come from the handlers). */
 const AUTH_REFUSALS = [
   `401 ${MISSING}`,
+  `401 ${USER_ACTION}`,
   '401 Invalid or expired token',
   '401 Your session has ended, please log in again',
   `403 ${GUEST}`,
@@ -183,7 +187,7 @@ describe('the contract list', () => {
 
 describe('missing token', () => {
   it.each(needsToken)('$name answers 401 without a token', async ({ def }) => {
-    await expectError(call(null, def), 401, MISSING);
+    await expectError(call(null, def), 401, missingText(def));
   });
 
   it.each(needsToken)('$name answers 401 for a forged token', async ({ def }) => {

@@ -29,6 +29,8 @@ export const userService: ServiceModule = {
   optional: {
     avatars:
       'a profile may wear any avatar id: nothing checks AVATAR-WEAR-1 (the points service keeps the catalogue)',
+    liveAudio:
+      "a PUBLISHER token for a room's Agora channel answers 503 SERVICE_UNAVAILABLE, as who may talk there cannot be checked (LIVE-AUDIO-10)",
   },
   async register(app, platform) {
     const accounts = new AccountService(platform);

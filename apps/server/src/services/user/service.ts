@@ -72,6 +72,7 @@ export function toAdminUser(u: UserRow, email: EmailRow | undefined): AdminUserD
     banned: isBanned(u),
     bannedUntil: iso(u.bannedUntil),
     lastLoginAt: iso(u.lastLoginAt),
+    botOwnerUuid: u.botOwnerUuid ?? null,
   };
 }
 
@@ -144,7 +145,7 @@ export class AccountService {
 
   /** The calling account, or 404 "User profile not found." */
   async me(auth: AuthContext | null): Promise<UserRow> {
-    if (!auth) throw fail('TOKEN_MISSING');
+    if (!auth) throw fail('USER_ACTION_UNAUTHORIZED'); // SEC-AUTH-USER-1
     const u = await this.repo.byUuid(auth.uuid);
     if (!u) throw fail('USER_PROFILE_NOT_FOUND');
     return u;

@@ -106,7 +106,7 @@ describe('POST /api/v1/track-import', () => {
 
   it('refuses providers it cannot import from, unknown songs and bad ids', async () => {
     await expectError(
-      importTrack('napster', '123'),
+      importTrack('pandora', '123'),
       400,
       'Sorry, this song does not have any supported music providers to import from.',
     );

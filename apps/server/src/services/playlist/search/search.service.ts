@@ -10,6 +10,7 @@ import { fail } from '../../../platform/errors';
 import type { Platform } from '../../../platform/service';
 import { annotateCatalogue, foldSameSongs, PROVIDER_NAMES } from '../music';
 import type { ProviderGateway } from '../providers';
+import { asHttpError } from '../song-data/song-data.service';
 import { SearchSources, sourceProvider, type SourceResult } from './sources';
 
 /** A promise that rejects after `ms` (the search does not wait longer for one source). */
@@ -66,6 +67,8 @@ export class PlaylistSearchService {
           : PROVIDER_NAMES[sourceProvider(q.source)];
       throw fail('MUSIC_PROVIDER_NOT_CONFIGURED', `${name} is not available on this server.`);
     }
+    const linked = await this.linkedSong(q);
+    if (linked) return { songs: linked, next: null };
     const selected = q.source ? [q.source] : available;
     const results = await Promise.all(selected.map((s) => this.runSource(s, q, v2)));
 
@@ -96,6 +99,18 @@ export class PlaylistSearchService {
       this.platform.log.warn({ err, source, q: q.q }, 'Search source failed; left out');
       return { source, songs: [], more: false };
     }
+  }
+
+  /** SEARCH-LINK-1: the song a pasted link names (with its catalogue ids), or undefined. */
+  private async linkedSong(q: PlaylistSearchQuery): Promise<SongDataDto[] | undefined> {
+    let songs: SongDataDto[] | undefined;
+    try {
+      songs = await this.sources.link(q);
+    } catch (err) {
+      throw asHttpError(err);
+    }
+    if (!songs || songs.length === 0 || !this.platform.ports.songs) return songs;
+    return this.annotate(songs);
   }
 
   /** Catalogue ids for provider results already imported (a failure only loses the ids). */

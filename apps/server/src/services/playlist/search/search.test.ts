@@ -233,7 +233,7 @@ describe('bad input and auth', () => {
       'limit: Too big: expected number to be <=50',
     );
     await expectError(
-      search({ q: 'x', source: 'napster' as never }),
+      search({ q: 'x', source: 'pandora' as never }),
       400,
       /^source: Invalid option/,
     );

@@ -9,6 +9,7 @@ import { mapSoundcloudTrack, type SoundcloudTrack } from '../../../platform/prov
 import type { Platform } from '../../../platform/service';
 import { fromCatalogue, fromProvider } from '../music';
 import type { AdapterProvider, ProviderGateway } from '../providers';
+import { parseSongLink } from '../song-data/links';
 
 /** A search source's adapter key (the tab `soundcloud` is the provider `soundCloudPublic`). */
 export function sourceProvider(source: Exclude<SearchSource, 'uploadService'>): AdapterProvider {
@@ -49,6 +50,28 @@ export class SearchSources {
           ? Boolean(this.platform.ports.songs)
           : this.gateway.has(sourceProvider(s))),
     );
+  }
+
+  /**
+   * SEARCH-LINK-1: a search for a song link (pasted into a crate's or the DJ's search) answers
+   * that one song, from the provider the link names, when this server has that provider and its
+   * brand offers it; undefined when `q` is no such link. A provider that fails is thrown.
+   */
+  async link(q: PlaylistSearchQuery): Promise<SongDataDto[] | undefined> {
+    const link = parseSongLink(q.q);
+    if (!link || 'linkOnly' in link || !this.gateway.has(link.provider)) return undefined;
+    const brand = this.platform.config.BRAND;
+    const source = link.provider === 'soundCloudPublic' ? 'soundcloud' : link.provider;
+    const offered = (SEARCH_SOURCES as readonly string[]).includes(source)
+      ? brandOffersSource(brand, source as SearchSource)
+      : brand === 'turntable';
+    if (!offered) return undefined;
+    if (q.offset > 0) return [];
+    const song =
+      'id' in link
+        ? await this.gateway.getSong(link.provider, link.id, q.country)
+        : await this.gateway.resolvePermalink(link.provider, link.permalink);
+    return song ? [fromProvider(song)] : [];
   }
 
   async run(source: SearchSource, q: PlaylistSearchQuery, v2: boolean): Promise<SourceResult> {

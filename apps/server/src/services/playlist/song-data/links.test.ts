@@ -95,3 +95,52 @@ describe('parseSongLink', () => {
     expect(parseSongLink(link)).toBeNull();
   });
 });
+
+describe('parseSongLink: the remaining music services (MUSIC-PROVIDERS-1, -4)', () => {
+  it.each([
+    ['https://www.deezer.com/track/3135556', 'deezer', '3135556'],
+    ['https://www.deezer.com/en/track/3135556?utm_source=x', 'deezer', '3135556'],
+    ['deezer.com/fr/track/3135556', 'deezer', '3135556'],
+    ['https://widget.deezer.com/widget/dark/track/3135556', 'deezer', '3135556'],
+    ['https://web.napster.com/track/tra.5156528', 'napster', 'tra.5156528'],
+    ['https://play.napster.com/track/Tra.5156528', 'napster', 'tra.5156528'],
+    ['https://tidal.com/browse/track/75413016', 'tidal', '75413016'],
+    ['https://listen.tidal.com/album/75413011/track/75413016', 'tidal', '75413016'],
+  ])('%s → %s %s', (link, provider, id) => {
+    expect(parseSongLink(link)).toEqual({ provider, id });
+  });
+
+  it.each([
+    ['https://music.amazon.com/tracks/B07XJ8C8F5', 'amazonMusic', 'B07XJ8C8F5'],
+    [
+      'https://music.amazon.co.uk/albums/B07XJ7Q3S1?trackAsin=B07XJ8C8F5',
+      'amazonMusic',
+      'B07XJ8C8F5',
+    ],
+    [
+      'https://www.pandora.com/artist/band/album/song/TRq7Zp9xKc4Vb2m',
+      'pandora',
+      'TRq7Zp9xKc4Vb2m',
+    ],
+    ['https://music.yandex.ru/album/4766/track/57703', 'yandex', '57703'],
+    ['https://music.yandex.com/track/57703', 'yandex', '57703'],
+    ['https://spinrilla.com/songs/1234567-artist-title', 'spinrilla', '1234567'],
+  ])('%s is recognised, link only: %s %s', (link, provider, id) => {
+    expect(parseSongLink(link)).toEqual({ provider, id, linkOnly: true });
+  });
+
+  it.each([
+    'https://www.deezer.com/album/302127',
+    'https://deezer.page.link/abc123',
+    'https://link.deezer.com/s/30abc',
+    'https://web.napster.com/artist/art.954',
+    'https://tidal.com/browse/album/75413011',
+    'https://www.amazon.com/dp/B07XJ8C8F5',
+    'https://music.amazon.com/albums/B07XJ7Q3S1',
+    'https://www.pandora.com/station/play/123',
+    'https://music.yandex.ru/album/4766',
+    'https://spinrilla.com/mixtapes/123-tape',
+  ])('%s names no song', (link) => {
+    expect(parseSongLink(link)).toBeNull();
+  });
+});

@@ -1,12 +1,22 @@
 import type { AdapterProvider } from '../providers';
 
 /**
+ * MUSIC-PROVIDERS-4: services whose links the platform recognises but cannot turn into a song:
+ * they offer no public API to read a song's title, artist and ISRC (Amazon Music, Pandora,
+ * Yandex Music, Spinrilla). A link of theirs is named with its id and stays a link.
+ */
+export const LINK_ONLY_PROVIDERS = ['amazonMusic', 'pandora', 'yandex', 'spinrilla'] as const;
+export type LinkOnlyProvider = (typeof LINK_ONLY_PROVIDERS)[number];
+
+/**
  * A song link, parsed: the provider and the song's id there, or — for SoundCloud and Audius
- * pages, whose URLs carry no id — the canonical permalink the provider resolves.
+ * pages, whose URLs carry no id — the canonical permalink the provider resolves; or a song of a
+ * service without a public API (`linkOnly`).
  */
 export type SongLink =
   | { provider: AdapterProvider; id: string }
-  | { provider: 'soundCloudPublic' | 'audius'; permalink: string };
+  | { provider: 'soundCloudPublic' | 'audius'; permalink: string }
+  | { provider: LinkOnlyProvider; id: string; linkOnly: true };
 
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -118,12 +128,72 @@ function sevenDigital(u: URL, host: string): SongLink | null {
   return fragment ? { provider: 'sevenDigital', id: fragment } : null;
 }
 
+function deezer(u: URL, host: string): SongLink | null {
+  const parts = segments(u);
+  // www.deezer.com/[{lang}/]track/{id}; widget.deezer.com/widget/{theme}/track/{id}
+  const at = parts.indexOf('track');
+  const id = at !== -1 ? parts[at + 1] : undefined;
+  if (host === 'deezer.page.link' || host === 'link.deezer.com') return null;
+  return id && DIGITS.test(id) ? { provider: 'deezer', id } : null;
+}
+
+function napster(u: URL): SongLink | null {
+  // web.napster.com/track/tra.123, play.napster.com/track/Tra.123, api …/tracks/tra.123
+  const id = segments(u).find((p) => /^tra\.\d{1,20}$/i.test(p));
+  return id ? { provider: 'napster', id: id.replace(/^tra\./i, 'tra.') } : null;
+}
+
+function tidal(u: URL): SongLink | null {
+  // tidal.com/[browse/]track/{id}, listen.tidal.com/track/{id}, tidal.com/album/{a}/track/{id}
+  const parts = segments(u);
+  const at = parts.lastIndexOf('track');
+  const id = at !== -1 ? parts[at + 1] : undefined;
+  return id && DIGITS.test(id) ? { provider: 'tidal', id } : null;
+}
+
+const ASIN = /^[A-Z0-9]{10}$/;
+
+function linkOnly(u: URL, host: string): SongLink | null {
+  const parts = segments(u);
+  const only = (provider: LinkOnlyProvider, id: string | null | undefined) =>
+    id ? ({ provider, id, linkOnly: true } as const) : null;
+  if (/^music\.amazon\./.test(host)) {
+    // music.amazon.com/tracks/{asin}, music.amazon.com/albums/{asin}?trackAsin={asin}
+    const q = u.searchParams.get('trackAsin');
+    if (q && ASIN.test(q)) return only('amazonMusic', q);
+    return parts[0] === 'tracks' && ASIN.test(parts[1] ?? '')
+      ? only('amazonMusic', parts[1])
+      : null;
+  }
+  if (onDomain(host, 'pandora.com')) {
+    // pandora.com/artist/{artist}/{album}/{track}/TR{id}
+    const id = parts.at(-1);
+    return parts[0] === 'artist' && id && /^TR[A-Za-z0-9]{4,40}$/.test(id)
+      ? only('pandora', id)
+      : null;
+  }
+  if (/^music\.yandex\./.test(host)) {
+    // music.yandex.ru/album/{album}/track/{id}, music.yandex.com/track/{id}
+    const at = parts.indexOf('track');
+    const id = at !== -1 ? parts[at + 1] : undefined;
+    return id && DIGITS.test(id) ? only('yandex', id) : null;
+  }
+  if (onDomain(host, 'spinrilla.com')) {
+    // spinrilla.com/songs/{id}-{slug}
+    const id = parts[0] === 'songs' ? /^(\d{1,20})(-|$)/.exec(parts[1] ?? '')?.[1] : undefined;
+    return only('spinrilla', id);
+  }
+  return null;
+}
+
 /**
  * The song a link names, or null. Understood: Spotify (open.spotify.com track pages, embeds,
  * `spotify:track:` URIs), Apple Music (song pages, album pages with `?i=`), YouTube (watch,
  * youtu.be, shorts, embed, live, music.youtube.com), SoundCloud (track pages and private share
  * links, api URLs, `soundcloud:tracks:` URNs, player widgets), Audius (track pages, embeds) and
- * 7digital (`trackid` in the query, `/track/{id}`, `#t{id}`, preview clips).
+ * 7digital (`trackid` in the query, `/track/{id}`, `#t{id}`, preview clips), Deezer (track
+ * pages and widgets; not its short links, which only a redirect resolves), Napster (`tra.` ids),
+ * TIDAL (track pages), and the link-only services (MUSIC-PROVIDERS-4).
  */
 export function parseSongLink(raw: string): SongLink | null {
   const link = normalizeLink(raw);
@@ -145,5 +215,8 @@ export function parseSongLink(raw: string): SongLink | null {
   if (onDomain(host, 'soundcloud.com')) return soundcloud(u, host);
   if (host === 'audius.co') return audius(u);
   if (onDomain(host, '7digital.com')) return sevenDigital(u, host);
-  return null;
+  if (onDomain(host, 'deezer.com') || host === 'deezer.page.link') return deezer(u, host);
+  if (onDomain(host, 'napster.com')) return napster(u);
+  if (onDomain(host, 'tidal.com')) return tidal(u);
+  return linkOnly(u, host);
 }

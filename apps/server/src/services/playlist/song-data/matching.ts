@@ -2,14 +2,18 @@ import type { SongDataDto } from '@tt/protocol';
 import { isSameSong } from '@tt/rules';
 import type { ProviderSong } from '../../../platform/providers/http';
 import { fromProvider, mergeSongData } from '../music';
-import type { AdapterProvider, ProviderGateway } from '../providers';
+import { ISRC_LOOKUP_PROVIDERS, type AdapterProvider, type ProviderGateway } from '../providers';
+
+const byIsrcAt = (p: AdapterProvider): p is (typeof ISRC_LOOKUP_PROVIDERS)[number] =>
+  (ISRC_LOOKUP_PROVIDERS as readonly string[]).includes(p);
 
 /** Candidates read per provider when matching by the same-song rule. */
 const MATCH_CANDIDATES = 10;
 
 /**
  * Finds one song at every other configured provider (GET …/providers): by ISRC where the
- * provider can look one up (Apple's ISRC filter, Spotify's `isrc:` search), otherwise by a
+ * provider can look one up (Apple's and TIDAL's ISRC filters, Deezer's /track/isrc:{isrc},
+ * Napster's /tracks/isrc/{isrc}, Spotify's `isrc:` search; MUSIC-PROVIDERS-3), otherwise by a
  * search for "title artist" whose first result that is the same song (SAME-SONG-1: ISRC, or
  * duration within 5 s with the same title and artist ignoring case). A provider that fails or
  * finds nothing is left out (failures logged).
@@ -59,20 +63,19 @@ export class SongMatcher {
     base: SongDataDto,
     country: string,
   ): Promise<ProviderSong | null> {
-    const c = this.gateway.clients;
     if (base.isrc) {
-      const byIsrc =
-        p === 'apple'
-          ? await c.apple!.getSongByIsrc(base.isrc)
-          : p === 'spotify'
-            ? ((await this.gateway.search(p, `isrc:${base.isrc}`, 0, 5, country)).songs.find(
-                (s) => s.isrc?.toUpperCase() === base.isrc?.toUpperCase(),
-              ) ?? null)
-            : null;
+      const byIsrc = byIsrcAt(p)
+        ? await this.gateway.getSongByIsrc(p, base.isrc)
+        : p === 'spotify'
+          ? ((await this.gateway.search(p, `isrc:${base.isrc}`, 0, 5, country)).songs.find(
+              (s) => s.isrc?.toUpperCase() === base.isrc?.toUpperCase(),
+            ) ?? null)
+          : null;
       if (byIsrc) return byIsrc;
     }
     const term = `${base.trackName} ${base.artistName}`.trim();
-    if (!term) return null;
+    // TIDAL is not searched (MUSIC-PROVIDERS-1): ISRC or nothing.
+    if (!term || p === 'tidal') return null;
     const page = await this.gateway.search(p, term, 0, MATCH_CANDIDATES, country);
     return page.songs.find((s) => isSameSong(s, base)) ?? null;
   }

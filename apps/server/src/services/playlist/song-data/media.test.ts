@@ -165,7 +165,7 @@ describe('GET /song-data/preview/{country}/{id}', () => {
       404,
       'This song was not found at YouTube.',
     );
-    await expectError(preview('1', { provider: 'napster' }), 400, /^provider: Invalid option/);
+    await expectError(preview('1', { provider: 'pandora' }), 400, /^provider: Invalid option/);
   });
 });
 

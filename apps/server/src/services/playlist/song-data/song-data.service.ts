@@ -50,6 +50,13 @@ export class SongDataService {
   async byLink(raw: string, country: string): Promise<SongDataDto> {
     const link = parseSongLink(raw);
     if (!link) throw fail('SONG_LINK_UNSUPPORTED');
+    if ('linkOnly' in link) {
+      // MUSIC-PROVIDERS-4: recognised, but the service has no public API to read the song from.
+      throw fail(
+        'SONG_LINK_UNSUPPORTED',
+        `${PROVIDER_NAMES[link.provider]} has no public API to read songs from, so its links stay links.`,
+      );
+    }
     if (!this.gateway.has(link.provider)) {
       throw fail(
         'MUSIC_PROVIDER_NOT_CONFIGURED',

@@ -98,7 +98,7 @@ describe('GET /song-data/{link}', () => {
     await expectError(
       byLink('https://example.com/song/1'),
       400,
-      'This is not a song link of a supported music provider (Spotify, Apple Music, SoundCloud, YouTube, Audius or 7digital).',
+      'This is not a song link of a supported music provider (Spotify, Apple Music, SoundCloud, YouTube, Audius, 7digital, Deezer, Napster or TIDAL).',
     );
     await expectError(byLink('https://open.spotify.com/album/0MidnightHarborSpotify'), 400);
     await expectError(
@@ -212,7 +212,7 @@ describe('GET /song-data/{providerSongId}/{musicProvider}/providers', () => {
       400,
       'providerSongId: must be a Spotify track id (22 letters and digits)',
     );
-    await expectError(providers('x', 'napster'), 400, /^musicProvider: Invalid option/);
+    await expectError(providers('x', 'pandora'), 400, /^musicProvider: Invalid option/);
     await expectError(providers('99999', 'apple'), 404, 'This song was not found at Apple Music.');
   });
 

@@ -148,7 +148,7 @@ describe('GET /admin/users (qb)', () => {
   });
 
   it('needs an admin token', async () => {
-    await expectError(s.client.call(e.users, {}), 401, 'Missing bearer token');
+    await expectError(s.client.call(e.users, {}), 401, 'Unauthorized to perform action');
     await expectError(s.as(plain.token).call(e.users, {}), 403, ROLE);
     await expectError(s.as(mod.token).call(e.users, {}), 403, ROLE);
   });
@@ -217,7 +217,7 @@ describe('POST /users/admin/sign-up', () => {
 
   it('needs an admin token', async () => {
     const body = { email: uniqueEmail(), password: 'long-enough-pw' };
-    await expectError(s.client.call(e.signUp, { body }), 401, 'Missing bearer token');
+    await expectError(s.client.call(e.signUp, { body }), 401, 'Unauthorized to perform action');
     await expectError(s.as(mod.token).call(e.signUp, { body }), 403, ROLE);
   });
 });
@@ -274,7 +274,11 @@ describe('POST /users/change-password-admin', () => {
 
   it('needs an admin token', async () => {
     const body = { userUuid: plain.uuid, newPassword: 'long-enough-pw' };
-    await expectError(s.client.call(e.changePassword, { body }), 401, 'Missing bearer token');
+    await expectError(
+      s.client.call(e.changePassword, { body }),
+      401,
+      'Unauthorized to perform action',
+    );
     await expectError(s.as(mod.token).call(e.changePassword, { body }), 403, ROLE);
   });
 });

@@ -190,7 +190,7 @@ export class EmailService {
     ip: string,
   ): Promise<EmailVerificationRes> {
     if (body.email && body.code) return this.verify(body.email, body.code, ip);
-    if (!auth) throw fail('TOKEN_MISSING');
+    if (!auth) throw fail('USER_ACTION_UNAUTHORIZED'); // SEC-AUTH-USER-1
     if (auth.isGuest) throw fail('GUEST_NOT_ALLOWED');
     const user = await this.accounts.me(auth);
     return this.attempts.guard({ target: `account:${user.id}`, ip }, async () => {

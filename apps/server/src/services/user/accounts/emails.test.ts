@@ -64,7 +64,7 @@ describe('GET /users/emails', () => {
   });
 
   it('needs a user token', async () => {
-    await expectError(s.client.call(e.list, {}), 401, 'Missing bearer token');
+    await expectError(s.client.call(e.list, {}), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(e.list, {}), 403);
   });
 });
@@ -353,7 +353,11 @@ describe('POST /users/confirm-email (deprecated)', () => {
   it("verifies with { token } against the bearer's pending addresses", async () => {
     const { u, extra } = await userWithPending();
     const token = await codeFor(extra);
-    await expectError(s.client.call(e.confirm, { body: { token } }), 401, 'Missing bearer token');
+    await expectError(
+      s.client.call(e.confirm, { body: { token } }),
+      401,
+      'Unauthorized to perform action',
+    );
     const other = await s.createUser();
     await expectError(
       s.as(other.token).call(e.confirm, { body: { token } }),

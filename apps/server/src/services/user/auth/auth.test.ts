@@ -126,7 +126,7 @@ describe('tokens', () => {
   });
 
   it('answers 401 without a token and with a forged one', async () => {
-    await expectError(s.client.call(e.session, {}), 401, 'Missing bearer token');
+    await expectError(s.client.call(e.session, {}), 401, 'Unauthorized to perform action');
     await expectError(s.as('not.a.jwt').call(e.session, {}), 401, 'Invalid or expired token');
   });
 });

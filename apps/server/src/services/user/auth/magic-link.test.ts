@@ -30,7 +30,7 @@ describe('GET /auth/magic-link', () => {
   });
 
   it('needs a user token', async () => {
-    await expectError(s.client.call(m.create, {}), 401, 'Missing bearer token');
+    await expectError(s.client.call(m.create, {}), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(m.create, {}), 403);
   });
 });

@@ -99,7 +99,7 @@ describe('POST /users/change-password', () => {
 
   it('needs a user token', async () => {
     const body = { oldPassword: 'whatever-pw', newPassword: 'brand-new-pw-1' };
-    await expectError(s.client.call(p.change, { body }), 401, 'Missing bearer token');
+    await expectError(s.client.call(p.change, { body }), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(p.change, { body }), 403);
   });
 });
@@ -244,7 +244,7 @@ describe('POST /users/set-password', () => {
 
   it('needs a user token', async () => {
     const body = { newPassword: 'first-pw-1234' };
-    await expectError(s.client.call(p.set, { body }), 401, 'Missing bearer token');
+    await expectError(s.client.call(p.set, { body }), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(p.set, { body }), 403);
   });
 });

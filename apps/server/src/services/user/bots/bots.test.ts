@@ -130,7 +130,7 @@ describe('POST /users/sign-up-bot', () => {
 
   it('needs a user token', async () => {
     const body = { email: uniqueEmail(), password: 'bot-password-1', nickname: 'Robo' };
-    await expectError(s.client.call(b.signUp, { body }), 401, 'Missing bearer token');
+    await expectError(s.client.call(b.signUp, { body }), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(b.signUp, { body }), 403);
   });
 });
@@ -185,7 +185,7 @@ describe('GET /users/bot-token', () => {
   });
 
   it('needs a user token', async () => {
-    await expectError(s.client.call(b.token, {}), 401, 'Missing bearer token');
+    await expectError(s.client.call(b.token, {}), 401, 'Unauthorized to perform action');
     await expectError(s.as(guest).call(b.token, {}), 403);
   });
 });

@@ -15,6 +15,9 @@ export function registerModerationRoutes(app: FastifyInstance, accounts: Account
   route(app, e.temporaryBan, ({ auth, body }) => moderation.temporaryBan(auth, body));
   route(app, e.unban, ({ auth, body }) => moderation.unban(auth, body.userUuid));
   route(app, e.addRole, ({ auth, body }) => moderation.addRole(auth, body.userUuid, body.role));
+  route(app, e.removeRole, ({ auth, body }) =>
+    moderation.removeRole(auth, body.userUuid, body.role),
+  );
   route(app, e.addGlobalModeratorRole, ({ auth, body }) =>
     moderation.addRole(auth, body.userUuid, 'globalModerator'),
   );

@@ -71,7 +71,7 @@ export class ModerationService {
   }
 
   private caller(auth: AuthContext | null): AuthContext {
-    if (!auth) throw fail('TOKEN_MISSING');
+    if (!auth) throw fail('USER_ACTION_UNAUTHORIZED'); // SEC-AUTH-USER-1
     return auth;
   }
 
@@ -159,6 +159,34 @@ export class ModerationService {
     });
     const updated = await this.recorded(record, async (users, _repo, work) => {
       const row = await users.update(target.id, { roles: [...target.roles, role] });
+      await work('user.rolesChanged', { uuid: row.uuid, roles: row.roles });
+      return row;
+    });
+    return this.adminView(updated);
+  }
+
+  /**
+   * STAFF-ROLES-2: takes back a role the caller may grant. The account's tokens carry its roles,
+   * so its sessions end (the session version moves): the role stops at once, not at expiry.
+   */
+  async removeRole(
+    auth: AuthContext | null,
+    userUuid: string,
+    role: UserRole,
+  ): Promise<AdminUserDto> {
+    const target = await this.target(auth, userUuid);
+    if (role === 'user' || !mayGrantRole(auth!, role)) throw fail('ROLE_GRANT_FORBIDDEN');
+    if (!target.roles.includes(role)) throw fail('ROLE_NOT_HELD');
+    const record = moderationRecord({
+      actorUuid: auth!.uuid,
+      targetUuid: target.uuid,
+      actionType: 'roleRemoved',
+      previousRole: target.roles.join(','),
+      role,
+    });
+    const updated = await this.recorded(record, async (users, _repo, work) => {
+      await users.update(target.id, { roles: target.roles.filter((r) => r !== role) });
+      const row = await users.bumpSessionVersion(target.id);
       await work('user.rolesChanged', { uuid: row.uuid, roles: row.roles });
       return row;
     });

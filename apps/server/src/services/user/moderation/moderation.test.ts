@@ -82,7 +82,7 @@ describe('who may call', () => {
   ];
 
   it.each(calls)('%s needs a token (401) and the right role (403)', async (_name, call) => {
-    await expectError(call(null), 401, 'Missing bearer token');
+    await expectError(call(null), 401, 'Unauthorized to perform action');
     await expectError(call(plain.token), 403, 'You do not have the role this action needs');
   });
 
@@ -524,12 +524,12 @@ describe('deactivation', () => {
     await expectError(
       s.client.call(e.deactivate, { params: { id: other.uuid } }),
       401,
-      'Missing bearer token',
+      'Unauthorized to perform action',
     );
     await expectError(
       s.client.call(e.requestDeactivate, { body: {} }),
       401,
-      'Missing bearer token',
+      'Unauthorized to perform action',
     );
     const { accessToken: guest } = await s.client.call(auth.guest, {});
     await expectError(s.as(guest).call(e.requestDeactivate, { body: {} }), 403);

@@ -11,7 +11,7 @@ const US_NUMBER = '+12015550123'; // FIXED_LINE_OR_MOBILE
 const NOT_VALID = '+4470123456789';
 
 const ROLE = 'You do not have the role this action needs';
-const NO_TOKEN = 'Missing bearer token';
+const NO_TOKEN = 'Unauthorized to perform action';
 
 let s: TestServer;
 let admin: string;

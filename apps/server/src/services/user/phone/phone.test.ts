@@ -25,7 +25,7 @@ const SMS_FAILED = 'Could not send the text message, please try again.';
 const NOT_A_NUMBER = 'This is not a phone number; include the country code, e.g. +44 7400 123456.';
 const NOT_LISTED = 'Phone number not found on the whitelist.';
 const ROLE = 'You do not have the role this action needs';
-const NO_TOKEN = 'Missing bearer token';
+const NO_TOKEN = 'Unauthorized to perform action';
 
 let sms: FakeSmsGateway;
 let s: TestServer;

@@ -221,7 +221,7 @@ describe('POST /users/images', () => {
     await expectError(
       upload(null, form({ kind: 'profilePicture', file: tinyPng() })),
       401,
-      'Missing bearer token',
+      'Unauthorized to perform action',
     );
     await expectError(
       upload(guestToken, form({ kind: 'profilePicture', file: tinyPng() })),

@@ -19,7 +19,7 @@ afterAll(() => s.close());
 
 const ROLE_MESSAGE = 'You do not have the role this action needs';
 const GUEST_MESSAGE = 'Guests cannot perform this action, please log in';
-const TOKEN_MESSAGE = 'Missing bearer token';
+const TOKEN_MESSAGE = 'Unauthorized to perform action';
 
 /**
  * Subscribes to 'user.profileUpdated'; once subscribed, answers `{ received }`, which resolves
@@ -430,7 +430,7 @@ describe('music providers', () => {
       'musicProviders: must not list a provider twice',
     );
     await expectError(
-      c.call(e.putMusicProviders, { body: { musicProviders: ['napster'] as never } }),
+      c.call(e.putMusicProviders, { body: { musicProviders: ['qobuz'] as never } }),
       400,
       /^musicProviders\.0: /,
     );

@@ -57,6 +57,10 @@ export async function registerProviderTokenRoutes(
     disconnectMusic(tokens, config, caller(request), params.provider),
   );
 
-  route(app, e.agoraToken, ({ body }) => tokens.agoraToken(body));
+  // LIVE-AUDIO-15: the web learns here whether its live audio goes through Agora.
+  route(app, e.agoraConfig, () =>
+    config.AGORA_APP_ID && config.AGORA_APP_CERTIFICATE ? { appId: config.AGORA_APP_ID } : {},
+  );
+  route(app, e.agoraToken, ({ request, body }) => tokens.agoraToken(caller(request), body));
   return tokens;
 }

@@ -275,10 +275,21 @@ export class ProviderTokenService {
     return pending;
   }
 
-  /** An Agora RTC token (AccessToken2) for the channel and uid. */
-  agoraToken(body: AgoraTokenReq): AgoraTokenDto {
+  /**
+   * An Agora RTC token (AccessToken2) for the channel and uid. LIVE-AUDIO-10: a room's channel is
+   * named by the room's uuid; a PUBLISHER token (one that may talk) only for someone the built-in
+   * live audio would let on the mic there now, checked the same way (`room.voice.speak`, with the
+   * DJs on stage and who a host let in). A SUBSCRIBER token only listens and is not checked.
+   */
+  async agoraToken(auth: AuthContext, body: AgoraTokenReq): Promise<AgoraTokenDto> {
     const { AGORA_APP_ID: appId, AGORA_APP_CERTIFICATE: appCertificate } = this.config;
     if (!appId || !appCertificate) throw fail('AGORA_NOT_CONFIGURED');
+    if (body.role === 'PUBLISHER') {
+      const liveAudio = this.accounts.platform.ports.liveAudio;
+      if (!liveAudio) throw fail('SERVICE_UNAVAILABLE');
+      const refused = await liveAudio.speakRefusal(auth, body.channelName);
+      if (refused) throw fail(refused);
+    }
     const issueTs = Math.floor(Date.now() / 1000);
     const token = buildRtcToken({ appId, appCertificate, issueTs, ...body });
     return {

@@ -222,7 +222,11 @@ describe('GET /soundcloud/public-token and /soundcloud/mobile/public-token', () 
   });
 
   it('needs a token', async () => {
-    await expectError(s.client.call(e.soundcloudPublicToken, {}), 401, 'Missing bearer token');
+    await expectError(
+      s.client.call(e.soundcloudPublicToken, {}),
+      401,
+      'Unauthorized to perform action',
+    );
   });
 });
 

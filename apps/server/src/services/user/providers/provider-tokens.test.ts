@@ -8,6 +8,8 @@ import {
   verifyAccessToken2,
 } from '../../../platform/agora-token';
 import { loadConfig } from '../../../platform/config';
+import { setLiveAudio } from '../../../realtime/live-audio.testing';
+import { createRoom } from '../../../realtime/test-kit';
 
 /**
  * Apple Music user tokens, YouTube (Google OAuth2), Agora RTC tokens, and every provider route
@@ -161,10 +163,13 @@ describe('POST /youtube/exchange-code and /youtube/refresh-token', () => {
 describe('POST /agora/token', () => {
   it('signs a PUBLISHER token that decodes to the request and verifies with the certificate', async () => {
     const user = await s.createUser();
+    // LIVE-AUDIO-10: a PUBLISHER token is for a room's channel (its uuid) where the caller may talk.
+    const room = (await createRoom(s, user.token)).uuid;
+    await setLiveAudio(s, user.token, room, true);
     const res = await s.as(user.token).call(e.agoraToken, {
-      body: { channelName: 'room-42', uid: 1234, role: 'PUBLISHER', expireSeconds: 600 },
+      body: { channelName: room, uid: 1234, role: 'PUBLISHER', expireSeconds: 600 },
     });
-    expect(res).toMatchObject({ appId: AGORA_APP_ID, channelName: 'room-42', uid: 1234 });
+    expect(res).toMatchObject({ appId: AGORA_APP_ID, channelName: room, uid: 1234 });
     expect(res.token.startsWith('007')).toBe(true);
     expect(verifyAccessToken2(res.token, AGORA_CERT)).toBe(true);
     expect(verifyAccessToken2(res.token, '0'.repeat(32))).toBe(false);
@@ -173,7 +178,7 @@ describe('POST /agora/token', () => {
     expect(d.expire).toBe(600);
     expect(Date.parse(res.expiresAt)).toBe((d.issueTs + 600) * 1000);
     expect(d.services).toHaveLength(1);
-    expect(d.services[0]).toMatchObject({ channelName: 'room-42', uid: '1234' });
+    expect(d.services[0]).toMatchObject({ channelName: room, uid: '1234' });
     expect(Object.keys(d.services[0].privileges).map(Number)).toEqual([
       RtcPrivilege.joinChannel,
       RtcPrivilege.publishAudioStream,

@@ -1,0 +1,1 @@
+ALTER TABLE "rooms" ADD COLUMN "dislikes" text DEFAULT 'on' NOT NULL;

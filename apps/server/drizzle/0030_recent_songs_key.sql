@@ -1,0 +1,1 @@
+CREATE INDEX "recent_songs_room_key_idx" ON "recent_songs" USING btree ("room_id",coalesce("song"->>'songShortId', lower(("song"->>'artistName') || ' – ' || ("song"->>'trackName'))));
