@@ -21,8 +21,8 @@ describe('web: crates', () => {
     w = await startPlaylistWorld({ WEB_DIST });
     addHarbor(w);
     w.spotify.tracks.set(
-      'harborNights',
-      spotifyTrack('harborNights', {
+      'harborNightsSpotify001',
+      spotifyTrack('harborNightsSpotify001', {
         name: 'Harbor Nights',
         artists: [{ id: 'nova', name: 'Nova Lights' }],
         duration_ms: 180_000,

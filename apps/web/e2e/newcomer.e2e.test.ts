@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { cometChatApi, friendEndpoints, moderationEndpoints, roomEndpoints } from '@tt/protocol';
-import type { TestServer } from '../../server/test/harness';
-import { launchBrowser, pageOf, signedInPage, startServerWithWeb } from './support';
+import { pageOf, signedInPage, webFixture } from './support';
 
 /**
  * The first hour of a newcomer, in a browser: the inbox opens where the unread message waits
@@ -16,24 +15,17 @@ const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
+/** Runs `check` at 1280 and 390 px at once (each in a context of its own). */
+const atBothWidths = async (check: (width: number) => Promise<void>) => {
+  await Promise.all([1280, 390].map(check));
+};
 
 describe('web: the first hour of a newcomer', () => {
-  let s: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const dist = process.env.E2E_WEB_DIST;
-    s = await startServerWithWeb(dist ? { WEB_DIST: dist } : {});
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  const web = webFixture();
 
   /** A page in `language` and the Madrid time zone, signed in as `token` (or a visitor). */
   async function madridPage(token: string | null, language: 'en' | 'es', width = 1280) {
-    const context = await browser.newContext({
+    const context = await web.browser().newContext({
       viewport: { width, height: width > 500 ? 800 : 844 },
       locale: language === 'es' ? 'es-ES' : 'en-US',
       timezoneId: 'Europe/Madrid',
@@ -51,6 +43,8 @@ describe('web: the first hour of a newcomer', () => {
   }
 
   it('CHAT-INBOX-2: the inbox opens on Friends where a friend’s unread message waits; a list picked stays', async () => {
+    const s = web.server();
+    const browser = web.browser();
     const ana = await s.createUser({ nickname: 'Ana' });
     const ben = await s.createUser({ nickname: 'Ben' });
     await s.as(ana.token).call(friendEndpoints.invite, { body: { receiverUuid: ben.uuid } });
@@ -59,7 +53,7 @@ describe('web: the first hour of a newcomer', () => {
       body: { receiver: ben.uuid, receiverType: 'user', data: { text: 'you up for my set?' } },
     });
 
-    for (const width of [1280, 390]) {
+    await atBothWidths(async (width) => {
       const b = await signedInPage(browser, ben.token, width);
       await b.goto(`${s.url}/messages`);
       const row = b.getByTestId('inbox-row').filter({ hasText: 'Ana' });
@@ -71,10 +65,11 @@ describe('web: the first hour of a newcomer', () => {
       await row.waitFor({ state: 'detached' });
       expect(await b.getByTestId('inbox-tab-OTHERS').getAttribute('aria-selected')).toBe('true');
       await b.context().close();
-    }
+    });
   });
 
   it('SEC-SESSION-3: banned while in a room, the person is told why and until when; the Spanish sign-in says it in Spanish', async () => {
+    const s = web.server();
     const mod = await s.createUser({ roles: ['user', 'moderator'] });
     const host = await s.createUser({ nickname: 'Host' });
     const cam = await s.createUser({ nickname: 'Cam' });
@@ -101,7 +96,7 @@ describe('web: the first hour of a newcomer', () => {
     await shot(c, 'ban-room-1280');
     await c.context().close();
 
-    for (const width of [1280, 390]) {
+    await atBothWidths(async (width) => {
       const l = await madridPage(null, 'es', width);
       await l.goto(`${s.url}/login`);
       await l.locator('input[name="email"]').fill(cam.email);
@@ -116,11 +111,12 @@ describe('web: the first hour of a newcomer', () => {
       expect(await alert.textContent()).not.toContain('2030-11-26T');
       await shot(l, `ban-login-es-${width}`);
       await l.context().close();
-    }
+    });
   });
 
   it('PROTO-ERR-2: the Spanish sign-up refuses a short password in Spanish', async () => {
-    for (const width of [1280, 390]) {
+    const s = web.server();
+    await atBothWidths(async (width) => {
       const p = await madridPage(null, 'es', width);
       await p.goto(`${s.url}/signup`);
       await p.locator('input[name="email"]').fill(`nueva${width}@example.com`);
@@ -133,15 +129,17 @@ describe('web: the first hour of a newcomer', () => {
       expect(await p.getByRole('alert').textContent()).not.toContain('must be at least');
       await shot(p, `signup-es-${width}`);
       await p.context().close();
-    }
+    });
   });
 
   it('the event form’s Starts and Ends never overlap; the room chat’s title stays below the sticky header on a phone', async () => {
+    const s = web.server();
+    const browser = web.browser();
     const eve = await s.createUser({ nickname: 'Eve' });
     const room = await s
       .as(eve.token)
       .call(roomEndpoints.create, { body: { name: 'Sunset Set', design: 'CLUB' } });
-    for (const width of [1280, 390]) {
+    await atBothWidths(async (width) => {
       const p = await signedInPage(browser, eve.token, width);
       await p.goto(`${s.url}/events/new`);
       const start = p.getByTestId('event-form-start');
@@ -155,7 +153,7 @@ describe('web: the first hour of a newcomer', () => {
       expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
       await shot(p, `event-form-times-${width}`);
       await p.context().close();
-    }
+    });
     // Phones of several heights: bringing the composer into view (as focusing it does) leaves
     // the chat's title visible below the header.
     for (const height of [844, 560, 480]) {
@@ -186,6 +184,8 @@ describe('web: the first hour of a newcomer', () => {
   });
 
   it('SUB-STATUS-1, PLAYER-TOKENS-4: with payments and SoundCloud off, no page asks for them', async () => {
+    const s = web.server();
+    const browser = web.browser();
     const dee = await s.createUser({ nickname: 'Dee' });
     const room = await s
       .as(dee.token)

@@ -235,6 +235,11 @@ describe('web: the room plays the song in the browser, in sync', () => {
       10,
     );
     expect(Math.abs(drift)).toBeLessThan(300);
+    // SYNC-3: the server clock estimate and how far it may be off (± half the join's round trip).
+    await expect(a.page.getByTestId('drift-offset').textContent()).resolves.toMatch(/ ms$/);
+    const accuracy = (await a.page.getByTestId('drift-offset-uncertainty').textContent()) ?? '';
+    expect(accuracy).toMatch(/^± \d+ ms$/);
+    expect(Number.parseInt(accuracy.slice(2), 10)).toBeLessThan(1000);
 
     // The key was asked for with the token; nothing went to a vendor's host.
     for (const r of [...a.requests, ...b.requests]) {

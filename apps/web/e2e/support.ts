@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../../server/test/harness';
 import { afterAll, beforeAll } from 'vitest';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_DIST = path.join(WEB_DIR, 'dist');
+/** The web build the e2e suite serves: E2E_WEB_DIST (a private build, say) or apps/web/dist. */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(WEB_DIR, 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -19,7 +20,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function ensureWebBuilt(): Promise<void> {
   const index = path.join(WEB_DIST, 'index.html');
   if (fs.existsSync(index)) return;
-  const lock = path.join(WEB_DIR, '.e2e-build-lock');
+  const lock = `${WEB_DIST}.e2e-build-lock`;
   try {
     fs.mkdirSync(lock);
   } catch {
@@ -27,7 +28,7 @@ export async function ensureWebBuilt(): Promise<void> {
     return;
   }
   try {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', WEB_DIST], {
       cwd: WEB_DIR,
       stdio: 'inherit',
     });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@tt/api-client';
 import { ERRORS, parseValidationMessage } from '@tt/protocol';
+import { isTrustRefusal, trustProgressIn } from '@tt/rules';
 import { banOf, banText } from './ban';
 import { GENERIC_ERROR } from './api';
 
@@ -12,7 +13,7 @@ import { GENERIC_ERROR } from './api';
  */
 export function errorText(
   err: unknown,
-  t: (key: string) => string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
   exists: (key: string) => boolean,
   language: string,
 ): string {
@@ -57,10 +58,17 @@ function translated(
   text: string,
   message: unknown,
   code: unknown,
-  t: (key: string) => string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
   exists: (key: string) => boolean,
   language: string,
 ): string {
+  // TRUST-7: a refusal of a new account says how far they are, in their language too.
+  if (language !== 'en' && typeof code === 'string' && isTrustRefusal(code)) {
+    const progress = typeof message === 'string' ? trustProgressIn(message) : null;
+    if (progress && exists(`serverErrors.${code}`)) {
+      return `${t(`serverErrors.${code}`)} ${t('trust.progress', progress)}`;
+    }
+  }
   const standard =
     typeof code === 'string' &&
     (ERRORS as Record<string, { message: string }>)[code]?.message === message;
@@ -78,7 +86,7 @@ function translated(
 export function socketErrorText(
   message: string,
   code: string | null,
-  t: (key: string) => string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
   exists: (key: string) => boolean,
   language: string,
 ): string {

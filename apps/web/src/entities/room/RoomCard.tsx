@@ -26,6 +26,24 @@ export function RoomCard({ room }: { room: RoomDto }) {
                 <span className="live-dot" aria-hidden="true" /> {t('rooms.live')}
               </span>
             ) : null}
+            {room.liveAudioTalking ? (
+              // LIVE-AUDIO-11: someone is on the mic now; the setting alone gets the quiet chip.
+              <span
+                className="live-pill"
+                data-testid="room-card-talking"
+                title={t('liveAudio.cardTalkingHint')}
+              >
+                <span className="live-dot" aria-hidden="true" /> 🎙 {t('liveAudio.cardTalking')}
+              </span>
+            ) : room.liveAudio ? (
+              <span
+                className="room-chip"
+                data-testid="room-card-live-audio"
+                title={t('liveAudio.badgeHint')}
+              >
+                🎙 {t('liveAudio.badge')}
+              </span>
+            ) : null}
             {room.promoted ? <span className="room-chip">{t('rooms.promoted')}</span> : null}
             {room.isPasswordProtected ? (
               <span className="room-chip" title={t('rooms.locked')}>

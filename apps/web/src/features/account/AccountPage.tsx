@@ -9,6 +9,7 @@ import { useOwnProfile } from '../../entities/user/queries';
 import { ConnectionsSection } from './ConnectionsSection';
 import { EmailsSection } from './EmailsSection';
 import { PlanSection } from '../plans/PlanSection';
+import { TrustSection } from '../trust/TrustNote';
 import {
   useChangePasswordMutation,
   useRequestDeactivationMutation,
@@ -35,6 +36,7 @@ export default function AccountPage() {
       </div>
       {profile.data ? <PasswordSection hasPassword={profile.data.hasPassword} /> : null}
       <PlanSection />
+      <TrustSection />
       <EmailsSection />
       <ConnectionsSection />
       <DiscordSection />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MusicConnectionDto, UserMusicProvider } from '@tt/protocol';
+import { UserMusicProvider, type MusicConnectionDto } from '@tt/protocol';
 import { useErrorText } from '../../lib/errors';
 import { connectApple, startOAuth } from './connect';
 import {
@@ -98,7 +98,27 @@ function ConnectionRow({ c }: { c: MusicConnectionDto }) {
   );
 }
 
-const DEFAULT_PREFERENCE = ['apple', 'spotify', 'youtube', 'soundcloud', 'audius'] as const;
+/**
+ * The default order, then every other service a person may prefer (MUSIC-PROVIDERS-5): the ones
+ * the platform has songs from (7digital, Deezer, Napster, TIDAL) and those whose links it only
+ * recognises.
+ */
+const DEFAULT_PREFERENCE = [
+  'apple',
+  'spotify',
+  'youtube',
+  'soundcloud',
+  'audius',
+  ...UserMusicProvider.options.filter(
+    (p) => !['apple', 'spotify', 'youtube', 'soundcloud', 'audius'].includes(p),
+  ),
+] as UserMusicProvider[];
+
+/** A saved order, with the services added since it was saved at its end (default order). */
+function withEveryProvider(saved: readonly UserMusicProvider[]): UserMusicProvider[] {
+  if (saved.length === 0) return [...DEFAULT_PREFERENCE];
+  return [...saved, ...DEFAULT_PREFERENCE.filter((p) => !saved.includes(p))];
+}
 
 /** The order in which the person prefers providers (first = most preferred); saved at once. */
 function PreferredProviders() {
@@ -106,9 +126,9 @@ function PreferredProviders() {
   const errorText = useErrorText();
   const query = useMusicProvidersQuery();
   const save = useMusicProvidersMutation();
-  const saved = query.data?.musicProviders ?? [];
-  // Nothing saved yet: the default order, which the person can then change.
-  const list: UserMusicProvider[] = saved.length > 0 ? saved : [...DEFAULT_PREFERENCE];
+  // Nothing saved yet: the default order, which the person can then change; a saved order
+  // gets the services it does not name yet at its end.
+  const list = withEveryProvider(query.data?.musicProviders ?? []);
   if (!query.data) return null;
   const move = (i: number, by: -1 | 1) => {
     const next: UserMusicProvider[] = [...list];

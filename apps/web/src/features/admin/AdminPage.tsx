@@ -15,6 +15,7 @@ import { DeactivationRequests } from './DeactivationRequests';
 import { Pager } from './Pager';
 import { PhonesPanel } from './PhonesPanel';
 import { RoomsPanel } from './RoomsPanel';
+import { isToolTab, ToolPanel } from './ToolPanel';
 import { VouchersPanel } from './VouchersPanel';
 import { useAdminUsersQuery, useStaff } from './queries';
 import '../../styles/admin.css';
@@ -55,6 +56,8 @@ export default function AdminPage() {
     const panel =
       tab === 'moderation' ? (
         <ModerationLogPanel />
+      ) : isToolTab(tab) ? (
+        <ToolPanel tab={tab} />
       ) : !staff.isAdmin ? (
         <p className="alert alert-info">{t('admin.adminsOnly')}</p>
       ) : tab === 'vouchers' ? (

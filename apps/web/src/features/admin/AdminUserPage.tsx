@@ -20,6 +20,7 @@ import {
 import '../../styles/admin.css';
 import { SwitchRow } from '../../ui/SwitchRow';
 import { AdminPassword, Badges, ProfileEdit } from './UserEditSections';
+import { AccountState, ContactBook, Roles } from './UserRoleSections';
 
 function Capabilities({ user }: { user: AdminUserDto }) {
   const { t } = useTranslation();
@@ -217,6 +218,10 @@ export default function AdminUserPage() {
         <Moderation user={u} />
       </div>
       <div className="admin-grid">
+        <Roles user={u} />
+        <AccountState user={u} />
+      </div>
+      <div className="admin-grid">
         <ProfileEdit user={u} key={u.updatedAt} />
         <div className="admin-stack">
           <Badges user={u} />
@@ -229,6 +234,7 @@ export default function AdminUserPage() {
           <PointsAdjust user={u} />
         </div>
       ) : null}
+      <ContactBook user={u} />
       <Comments user={u} />
       <ModerationHistory uuid={u.uuid} />
     </div>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { isToolTab, TOOL_PERMISSIONS } from './ToolPanel';
+import { useMayI } from './tools-queries';
 
 export const CONSOLE_TABS = [
   'people',
@@ -12,6 +14,12 @@ export const CONSOLE_TABS = [
   'accounts',
   'seasons',
   'avatars',
+  'notifications',
+  'bots',
+  'djs',
+  'ranking',
+  'subscriptions',
+  'services',
 ] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
@@ -21,7 +29,11 @@ export const MODERATOR_TABS: readonly ConsoleTab[] = ['people', 'moderation'];
 /** The console's sections; all but People and the moderation log are for admins. */
 export function ConsoleNav({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const tabs = isAdmin ? CONSOLE_TABS : MODERATOR_TABS;
+  const may = useMayI();
+  // The tools follow the access table; the older sections are for admins.
+  const tabs = CONSOLE_TABS.filter((tab) =>
+    isToolTab(tab) ? may(TOOL_PERMISSIONS[tab]) : isAdmin || MODERATOR_TABS.includes(tab),
+  );
   return (
     <nav className="admin-tabs" aria-label={t('admin.sections')}>
       {tabs.map((tab) => (

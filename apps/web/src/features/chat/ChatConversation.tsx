@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/errors';
 import { useMe, useNow } from '../../entities/room/hooks';
+import { TrustNote } from '../trust/TrustNote';
 import { Composer, type MentionCandidate } from './Composer';
 import { MessageRow, type RowActions } from './MessageRow';
 import {
@@ -203,6 +204,9 @@ export function ChatConversation({
         >
           {notice}
         </p>
+      ) : null}
+      {!readOnly && canSend ? (
+        <TrustNote limit={target.kind === 'user' ? 'dm' : 'links'} className="chat-trust-note" />
       ) : null}
       {readOnly ? (
         <div className="chat-readonly">{readOnly}</div>

@@ -1,5 +1,6 @@
-import type { MinimalSongDto } from '@tt/protocol';
-import { api } from '../../lib/api';
+import { playlistCatalogueEndpoints, type MinimalSongDto } from '@tt/protocol';
+import { importBeforeAdd, importRefusal } from '@tt/rules';
+import { api, ApiError } from '../../lib/api';
 import {
   crateEndpoints,
   CRATE_SONGS_PAGE,
@@ -41,11 +42,22 @@ export function fetchSongsPage(
     : api.call(crateEndpoints.songs, { params: ref, query }, { signal });
 }
 
-export function addSongs(
+/**
+ * CRATE-IMPORT-2: a provider song is imported to the catalogue first, then the catalogue song is
+ * added; when it cannot be imported nothing is added and the refusal is thrown.
+ */
+export async function addSongs(
   ref: CrateRef,
-  songs: MinimalSongDto[],
+  found: MinimalSongDto[],
   position?: number,
 ): Promise<AddCrateSongsRes> {
+  const importTrack = (body: { musicProvider: string; providerId: string }) =>
+    api.call(playlistCatalogueEndpoints.trackImport, { body });
+  const songs = await Promise.all(
+    found.map((song) =>
+      importBeforeAdd(song, importTrack, (code) => importRefusal(code, ApiError)),
+    ),
+  );
   const body = { songs, position };
   return 'special' in ref
     ? api.call(specialCrateEndpoints.addSongs, { params: ref, body })

@@ -5,6 +5,7 @@ import { useErrorText } from '../../lib/errors';
 import { useIsSignedIn } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { signIn } from '../../entities/session/session';
+import { ActivityRooms } from './ActivityRooms';
 import { finishWithCode } from './flow';
 import { useDiscordConfigQuery } from './queries';
 
@@ -40,7 +41,7 @@ async function signInThroughDiscord(clientId: string): Promise<string> {
   return result.accessToken;
 }
 
-/** The activity's welcome for someone not signed in yet. */
+/** The activity's welcome for someone not signed in yet; once signed in, its server's rooms. */
 export function ActivitySignIn() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -48,7 +49,8 @@ export function ActivitySignIn() {
   const { data } = useDiscordConfigQuery();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  if (signedIn || !activity()) return null;
+  if (!activity()) return null;
+  if (signedIn) return <ActivityRooms />;
   const start = () => {
     if (!data?.clientId) return;
     setBusy(true);

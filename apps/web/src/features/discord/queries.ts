@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { discordEndpoints as d, profileEndpoints } from '@tt/protocol';
+import {
+  discordEndpoints as d,
+  profileEndpoints,
+  roomListEndpoints,
+  roomSettingsEndpoints,
+} from '@tt/protocol';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
@@ -8,6 +13,7 @@ export const discordKeys = {
   config: ['discord', 'config'] as const,
   link: ['discord', 'link'] as const,
   userData: ['profile', 'user-data'] as const,
+  guildRooms: (guildId: string) => ['rooms', 'discord', guildId] as const,
 };
 
 /** Whether Discord sign-in is on, its client id and consent page, the activity's proxy bases. */
@@ -67,4 +73,25 @@ export function useAllowExplicitMutation() {
 export function useAllowExplicit(): boolean {
   const { data } = useUserDataQuery();
   return Boolean(data && (data as Record<string, unknown>).allowExplicit === true);
+}
+
+/** ACTIVITY-ROOMS-1: the rooms attached to the Discord server the activity runs in. */
+export function useGuildRoomsQuery(guildId: string | null) {
+  const signedIn = useSession((s) => s.accessToken !== null);
+  return useQuery({
+    queryKey: discordKeys.guildRooms(guildId ?? ''),
+    queryFn: () => api.call(roomListEndpoints.discord, { params: { guildId: guildId ?? '' } }),
+    enabled: signedIn && guildId !== null,
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+  });
+}
+
+/** ACTIVITY-ROOMS-2: a room its manager attaches to the Discord server; the server's list refetches. */
+export function useAttachRoomMutation(guildId: string) {
+  return useMutation({
+    mutationFn: (roomUuid: string) =>
+      api.call(roomSettingsEndpoints.attachDiscord, { params: { guildId }, body: { roomUuid } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discordKeys.guildRooms(guildId) }),
+  });
 }

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { useRoomStore } from '../../lib/socket/store';
 import { toggleOverlay, usePlayerStore } from './store';
 
 const fmt = (seconds: number) => seconds.toFixed(1);
 
-/** The sync overlay (the "Sync" button or the `d` key): drift, provider, buffer, play events. */
+/**
+ * The sync overlay (the "Sync" button or the `d` key): drift (the listener's offset from the room's
+ * timeline), provider, buffer, the last song change's gap (SYNC-11), the preloaded song (SYNC-9).
+ */
 export function DriftOverlay() {
   const { t } = useTranslation();
   const view = usePlayerStore();
+  // SYNC-3: how far the server clock estimate may be off (half the best join round trip or less).
+  const uncertainty = useRoomStore((r) => r.serverTimeUncertainty ?? null);
   if (!view.overlay) return null;
   const s = view.sample;
   const drift = s?.driftMs ?? null;
@@ -56,7 +62,17 @@ export function DriftOverlay() {
         <dt>{t('player.overlay.rate')}</dt>
         <dd>{s ? `${s.rate.toFixed(3)}× · ${t(`player.overlay.actions.${s.action}`)}` : '—'}</dd>
         <dt>{t('player.overlay.offset')}</dt>
-        <dd>{`${view.serverOffset > 0 ? '+' : ''}${view.serverOffset} ms`}</dd>
+        <dd data-testid="drift-offset">{`${view.serverOffset > 0 ? '+' : ''}${view.serverOffset} ms`}</dd>
+        <dt>{t('player.overlay.offsetUncertainty')}</dt>
+        <dd data-testid="drift-offset-uncertainty">
+          {uncertainty === null ? t('player.overlay.notMeasured') : `± ${uncertainty} ms`}
+        </dd>
+        <dt>{t('player.overlay.lastGap')}</dt>
+        <dd data-testid="drift-last-gap">
+          {view.lastGapMs === null ? t('player.overlay.notMeasured') : `${view.lastGapMs} ms`}
+        </dd>
+        <dt>{t('player.overlay.preloaded')}</dt>
+        <dd data-testid="drift-preloaded">{view.preloaded ?? '—'}</dd>
       </dl>
       <h3>{t('player.overlay.events')}</h3>
       {view.events.length === 0 ? (

@@ -7,12 +7,14 @@ import {
 } from '@tt/protocol';
 import { serverNow } from '@tt/room-client';
 import { api } from '../../lib/api';
+import { BRAND } from '../../lib/brand';
 import { PlayEventLog } from '../../lib/player/analytics';
 import { browserAnalytics } from '../../lib/analytics/appEvents';
 import { PlaybackEngine, type PlaybackProvider, type PlayerState } from '../../lib/player/engine';
 import { HlsPlaybackProvider, type HlsClass, type MediaStatus } from '../../lib/player/hls';
 import { browserStorage, readVolumePrefs, writeVolumePrefs } from '../../lib/player/prefs';
 import { RoomPlayer } from '../../lib/player/room';
+import { predictNext } from '../../lib/player/next';
 import { PlayTracker } from '../../lib/player/tracking';
 import {
   createVendorProviders,
@@ -68,7 +70,9 @@ const serverClock = () => serverNow(useRoomStore.getState().serverTimeOffset);
  * goes on while the user looks around the app, and stops when they leave the room.
  */
 class PlayerRuntime {
-  readonly media: HTMLAudioElement;
+  media: HTMLAudioElement;
+  /** SYNC-9: the element the next song is preloaded into; the two swap at each switch. */
+  private spare: HTMLAudioElement;
   readonly engine: PlaybackEngine;
   readonly hls: HlsPlaybackProvider;
   private readonly storage = browserStorage();
@@ -85,6 +89,10 @@ class PlayerRuntime {
     this.media.preload = 'auto';
     this.media.dataset.testid = 'player-media';
     document.body.appendChild(this.media);
+    this.spare = document.createElement('audio');
+    this.spare.preload = 'auto';
+    this.spare.dataset.testid = 'player-media-next';
+    document.body.appendChild(this.spare);
 
     this.engine = new PlaybackEngine({
       logger,
@@ -107,9 +115,21 @@ class PlayerRuntime {
         if (status === 'playing') this.room.heard();
         this.publish();
       },
-      onSample: (sample) => usePlayerStore.setState({ sample }),
+      onSample: (sample) => {
+        // SYNC-11: seeks made during this song (a seek is audible; steady play makes none).
+        if (sample.action === 'seek')
+          this.media.dataset.seeks = String(Number(this.media.dataset.seeks ?? 0) + 1);
+        usePlayerStore.setState({ sample });
+      },
       // LIVE-LISTEN-2: a room's song is no preview; only a key the server refuses stops a guest.
       onKeyRefused: () => this.engine.signInNeeded(),
+      nextMedia: this.spare,
+      crossfadeSeconds: () => useRoomStore.getState().state?.settings.rules?.crossfadeSeconds,
+      onGap: (ms) => {
+        this.media.dataset.lastGapMs = String(ms);
+        usePlayerStore.setState({ lastGapMs: ms });
+      },
+      onMedia: (media, startTime) => this.swapped(media as HTMLAudioElement, startTime),
     });
     const tracker = new PlayTracker({ sink: this.log.sink, storage: this.storage, logger });
     this.room = new RoomPlayer(this.engine, tracker);
@@ -124,7 +144,9 @@ class PlayerRuntime {
     useRoomStore.subscribe((s) => this.onRoom(s));
     // Who listens, which services they connected, and the vendor players' tokens.
     const accounts = new PlayerAccounts(
-      (user) => this.engine.setUser(user),
+      // BRAND-PROVIDERS-2: the engine picks providers by this server's brand (hangout:
+      // 7digital, then uploads), not only by the listener's connected services.
+      (user) => this.engine.setUser({ ...user, brand: BRAND }),
       (tokens) => this.engine.setTokens(tokens),
     );
     this.engine.setTokens(accounts.current());
@@ -134,6 +156,10 @@ class PlayerRuntime {
     window.addEventListener('pagehide', () => this.room.dispose());
     this.onRoom(useRoomStore.getState());
     void this.loadVendors();
+  }
+
+  duck(factor: number): void {
+    this.engine.setDuck(factor);
   }
 
   setVolume(volume: number): void {
@@ -152,16 +178,67 @@ class PlayerRuntime {
     void this.hls.resume();
   }
 
+  /** SYNC-10: the spare element now plays; the test ids and data- attributes follow it. */
+  private swapped(media: HTMLAudioElement, startTime: number) {
+    if (media === this.media) return;
+    const old = this.media;
+    this.media = media;
+    this.spare = old;
+    media.dataset.testid = 'player-media';
+    old.dataset.testid = 'player-media-next';
+    for (const key of ['serverOffset', 'lastGapMs'] as const) {
+      if (old.dataset[key] !== undefined) media.dataset[key] = old.dataset[key];
+    }
+    media.dataset.startTime = String(startTime);
+    media.dataset.seeks = '0';
+  }
+
+  private hlsStartTime(): number | '' {
+    const np = this.room.nowPlaying();
+    return np ? np.startTime : '';
+  }
+
+  /**
+   * SYNC-9: the predicted next song (the lineup's next songs are public) is preloaded when this
+   * listener would play it with hls.js; otherwise nothing is (vendor players start on playedSong).
+   */
+  private preloadNext(s: ReturnType<typeof useRoomStore.getState>) {
+    const next = s.state ? predictNext(s.state) : null;
+    const url = next ? resolveUrl('uploadService', next.song) : undefined;
+    if (!next || !url || this.engine.providerFor(next.song) !== 'uploadService') {
+      this.hls.preload(null);
+      usePlayerStore.setState({ preloaded: null });
+      return;
+    }
+    this.hls.preload({
+      url,
+      startTime: next.startTime,
+      endTime: next.endTime,
+      duration: next.song.duration,
+    });
+    usePlayerStore.setState({ preloaded: next.song.trackName });
+  }
+
   private onRoom(s: ReturnType<typeof useRoomStore.getState>) {
     this.media.dataset.serverOffset = String(s.serverTimeOffset);
+    this.spare.dataset.serverOffset = String(s.serverTimeOffset);
     usePlayerStore.setState({ serverOffset: s.serverTimeOffset });
     const before = this.room.nowPlaying();
     this.room.update({ slug: s.slug, state: s.state, serverTimeOffset: s.serverTimeOffset });
     if (this.room.nowPlaying() !== before) {
+      const start = String(this.hlsStartTime());
+      if (this.media.dataset.startTime !== start) {
+        this.media.dataset.startTime = start;
+        this.media.dataset.seeks = '0';
+      }
       this.failedKey = null;
       if (!this.room.nowPlaying()) usePlayerStore.setState({ sample: null });
+      // SYNC-10: a song already switched to sends no new 'playing': it is heard from now.
+      if (this.hlsStatus === 'playing' && this.engine.getState().provider === 'uploadService')
+        this.room.heard();
       this.publish();
     }
+    this.preloadNext(s);
   }
 
   /** The vendor players the platform has (GET /search/sources); none in the offline setup. */
@@ -251,6 +328,10 @@ export function ensurePlayer(): PlayerRuntime {
 
 export function setPlayerVolume(volume: number): void {
   ensurePlayer().setVolume(volume);
+}
+/** LIVE-AUDIO-8: lowers the music (factor 0..1) while someone talks; 1 restores it. */
+export function duckPlayer(factor: number): void {
+  runtime?.duck(factor);
 }
 export function togglePlayerMute(): void {
   ensurePlayer().toggleMute();

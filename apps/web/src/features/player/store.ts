@@ -21,6 +21,10 @@ export interface PlayerView {
   overlay: boolean;
   /** Play events sent lately, newest first. */
   events: readonly LoggedPlayEvent[];
+  /** SYNC-11: ms between the last song's audio stopping and the next one's starting. */
+  lastGapMs: number | null;
+  /** SYNC-9: the next song's title while it is preloaded. */
+  preloaded: string | null;
 }
 
 export const usePlayerStore = create<PlayerView>()(() => ({
@@ -33,6 +37,8 @@ export const usePlayerStore = create<PlayerView>()(() => ({
   serverOffset: 0,
   overlay: false,
   events: [],
+  lastGapMs: null,
+  preloaded: null,
 }));
 
 export function toggleOverlay(): void {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DjType, RoomDesign, RoomDto, RoomType } from '@tt/protocol';
+import type { DislikesMode, DjType, RoomDesign, RoomDto, RoomType } from '@tt/protocol';
 import type { SubmitPhase } from '../../lib/useSubmit';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
@@ -25,6 +25,8 @@ export interface RoomDraft {
   removePassword: boolean;
   hasChat: boolean;
   unlisted: boolean;
+  /** VOTE-PLAY-3 */
+  dislikes: DislikesMode;
 }
 
 export const NEW_ROOM: RoomDraft = {
@@ -42,6 +44,7 @@ export const NEW_ROOM: RoomDraft = {
   removePassword: false,
   hasChat: true,
   unlisted: false,
+  dislikes: 'on',
 };
 
 export function draftFromRoom(room: RoomDto): RoomDraft {
@@ -60,6 +63,7 @@ export function draftFromRoom(room: RoomDto): RoomDraft {
     removePassword: false,
     hasChat: room.hasChat,
     unlisted: room.unlisted,
+    dislikes: room.dislikes ?? 'on',
   };
 }
 
@@ -198,6 +202,21 @@ export function RoomForm({
             </select>
           </div>
           <Field label={t('roomForm.numberOfDjs')} min={1} max={10} {...num('numberOfDjs')} />
+          <div className="field">
+            <label htmlFor={`${ids}-dislikes`}>{t('roomForm.dislikes')}</label>
+            <select
+              id={`${ids}-dislikes`}
+              value={d.dislikes}
+              onChange={(e) => set('dislikes', e.target.value as DislikesMode)}
+              data-testid="room-dislikes"
+            >
+              {(['on', 'off', 'private'] as const).map((v) => (
+                <option key={v} value={v}>
+                  {t(`roomForm.dislikesModes.${v}`)}
+                </option>
+              ))}
+            </select>
+          </div>
           <Field
             label={t('roomForm.songsPerDj')}
             hint={t('roomForm.songsPerDjHint')}
@@ -303,6 +322,7 @@ export function settingsBody(d: RoomDraft, editing: boolean) {
     roomSize: d.roomSize,
     hasChat: d.hasChat,
     unlisted: d.unlisted,
+    dislikes: d.dislikes,
   };
   if (editing && d.removePassword) return { ...base, password: null };
   return d.password ? { ...base, password: d.password } : base;

@@ -13,6 +13,7 @@ import { RoomEventsSection } from '../events/RoomEventsSection';
 import { useDeleteRoomMutation, useUpdateRoomMutation } from './queries';
 import { RoomExtrasSection } from './RoomExtrasSection';
 import { RoomRolesSection } from './RoomRolesSection';
+import { RoomRulesSection } from './RoomRulesSection';
 import { draftFromRoom, RoomForm, settingsBody, type RoomDraft } from './RoomForm';
 
 /** /rooms/:slug/settings: the owner (co-owners, global moderators) edits the room. */
@@ -113,6 +114,7 @@ function SettingsForm({
           submitted: t('editProfile.saved'),
         }}
       />
+      <RoomRulesSection room={room} />
       <RoomExtrasSection room={room} isOwner={isOwner} canPromote={canPromote} me={me} />
       <RoomRolesSection room={room} />
       <RoomEventsSection room={room} />

@@ -1,10 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  providerTokenEndpoints,
   roomEndpoints,
   roomRoleEndpoints,
   roomSettingsEndpoints as s,
+  sendingEndpoints,
   type EndpointInput,
   type RoomDto,
+  type RoomRules,
   type RoomUserRole,
 } from '@tt/protocol';
 import { roomKeys, storeRoom } from '../../entities/room/queries';
@@ -133,6 +136,13 @@ export function usePinnedMessagesMutation(room: RoomRef) {
   );
 }
 
+/** ROOM-RULES-5: the room's rules, all at once. */
+export function useRoomRulesMutation(room: RoomRef) {
+  return useRoomSettingMutation(room, (rules: RoomRules) =>
+    api.call(s.rules, { params: onRoom(room), body: { rules } }),
+  );
+}
+
 export function usePosterUploadMutation(room: RoomRef) {
   return useRoomSettingMutation(room, (file: File) => {
     const form = new FormData();
@@ -192,3 +202,31 @@ export function useChangeOwnerMutation(room: RoomRef) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.room(room.slug) }),
   });
 }
+
+/** NOTIFY-SEND-3: the room's owner or a moderator sends a message to the room's regulars. */
+export function useMessageRegularsMutation(room: RoomRef) {
+  return useMutation({
+    mutationFn: (message: string) =>
+      api.call(sendingEndpoints.fromRoom, { body: { roomUuid: room.uuid, message } }),
+  });
+}
+
+/**
+ * LIVE-AUDIO-15: whether live audio goes through Agora on this server (its public App ID), asked
+ * once per page; an answer without appId (or no answer) keeps the built-in path.
+ */
+export function useAgoraConfigQuery(enabled = true) {
+  return useQuery({
+    queryKey: ['agora', 'config'],
+    queryFn: () => api.call(providerTokenEndpoints.agoraConfig, {}),
+    staleTime: Infinity,
+    retry: 1,
+    enabled,
+  });
+}
+
+type AgoraTokenBody = EndpointInput<typeof providerTokenEndpoints.agoraToken>['body'];
+
+/** LIVE-AUDIO-15: an Agora token from the server's token route (the live-audio session asks). */
+export const fetchAgoraToken = (body: AgoraTokenBody) =>
+  api.call(providerTokenEndpoints.agoraToken, { body });

@@ -73,6 +73,26 @@ export function useSongMetadataMutation() {
   });
 }
 
+/** UPLOAD-EDIT-1: the uploader changes some tags of a song (PATCH /songs/{id}); the answer is stored. */
+export function useEditTagsMutation(songShortId: string) {
+  return useMutation({
+    mutationFn: (body: EndpointInput<typeof songEndpoints.editTags>['body']) =>
+      api.call(songEndpoints.editTags, { params: { id: songShortId }, body }),
+    onSuccess: storeSong,
+  });
+}
+
+/** UPLOAD-DELETE-1: the uploader deletes a song (DELETE /songs/{id}); "my uploads" refetches. */
+export function useDeleteUploadMutation(songShortId: string) {
+  return useMutation({
+    mutationFn: () => api.call(songEndpoints.delete, { params: { id: songShortId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: uploadKeys.song(songShortId) });
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.mine });
+    },
+  });
+}
+
 /** ACCESS-REQ-1: my latest request for upload access, or null. */
 export function useMyAccessRequestQuery() {
   return useQuery({

@@ -157,6 +157,7 @@ export class PlaybackEngine {
   private serverOffset = 0;
   private current: { provider: PlaybackProvider; endTime: number } | null = null;
   private volume: number;
+  private duck = 1;
   private muted = false;
   private needsSignIn = false;
   private generation = 0;
@@ -245,9 +246,27 @@ export class PlaybackEngine {
     this.setMuted(!this.muted);
   }
 
-  /** Volume actually sent to providers: 0 while muted. */
+  /** LIVE-AUDIO-8: a factor on the music's volume while someone talks in the room (1: none). */
+  setDuck(factor: number): void {
+    if (this.duck === clamp01(factor)) return;
+    this.duck = clamp01(factor);
+    this.applyVolume();
+  }
+
+  /** Volume actually sent to providers: 0 while muted, lowered while someone talks. */
   effectiveVolume(): number {
-    return this.muted ? 0 : this.volume;
+    return this.muted ? 0 : this.volume * this.duck;
+  }
+
+  /** SYNC-9: the registered provider that would play `song` for this user now (null: none). */
+  providerFor(song: MinimalSongDto): SongProvider | null {
+    if (this.needsSignIn) return null;
+    const ctx: ChoiceContext = {
+      loggedIn: this.user.loggedIn,
+      brand: this.user.brand ?? 'turntable',
+      connectedProviders: this.user.connectedProviders,
+    };
+    return candidateProviders(ctx, song).find((p) => this.providers.has(p)) ?? null;
   }
 
   getState(): PlayerState {

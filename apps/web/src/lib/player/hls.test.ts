@@ -2,100 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   bufferedRanges,
   HlsPlaybackProvider,
-  type HlsClass,
   type HlsProviderOptions,
   type MediaStatus,
 } from './hls';
+import { fakeHls, FakeMedia } from './hls-fakes';
 import { song } from './testing';
 
 const ORIGIN = 'http://room.test';
 const URL_ = '/api/song-service/songs/abcdefghjk/hls-playlist';
 const KEY = `${ORIGIN}/api/song-service/songs/hls/key?songId=abcdefghjk`;
 const flush = () => new Promise((r) => setTimeout(r, 0));
-
-/** A stand-in for an <audio> element: plays when told, reports events. */
-class FakeMedia {
-  currentTime = 0;
-  paused = true;
-  seeking = false;
-  readyState = 0;
-  playbackRate = 1;
-  volume = 1;
-  src = '';
-  native = false;
-  ranges: [number, number][] = [];
-  refuse: { name: string } | null = null;
-  private readonly listeners = new Map<string, Set<() => void>>();
-  get buffered() {
-    return {
-      length: this.ranges.length,
-      start: (i: number) => this.ranges[i][0],
-      end: (i: number) => this.ranges[i][1],
-    };
-  }
-  play = vi.fn(() => {
-    if (this.refuse) return Promise.reject(this.refuse);
-    this.paused = false;
-    this.readyState = 4;
-    this.emit('playing');
-    return Promise.resolve();
-  });
-  pause = vi.fn(() => void (this.paused = true));
-  load = vi.fn();
-  removeAttribute(name: string) {
-    if (name === 'src') this.src = '';
-  }
-  canPlayType(type: string) {
-    return this.native && type === 'application/vnd.apple.mpegurl' ? 'maybe' : '';
-  }
-  addEventListener(type: string, l: () => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(l);
-  }
-  removeEventListener(type: string, l: () => void) {
-    this.listeners.get(type)?.delete(l);
-  }
-  emit(type: string) {
-    for (const l of [...(this.listeners.get(type) ?? [])]) l();
-  }
-}
-
-function fakeHls(supported = true) {
-  const instances: {
-    config: Record<string, any>;
-    source?: string;
-    media?: unknown;
-    destroyed: boolean;
-    emit: (event: string, data?: unknown) => void;
-  }[] = [];
-  class FakeHls {
-    static isSupported = () => supported;
-    static Events = { MANIFEST_PARSED: 'manifestParsed', ERROR: 'error' };
-    private readonly handlers = new Map<string, ((e: string, d: unknown) => void)[]>();
-    destroyed = false;
-    source?: string;
-    media?: unknown;
-    constructor(public config: Record<string, unknown>) {
-      instances.push(this);
-    }
-    loadSource(url: string) {
-      this.source = url;
-    }
-    attachMedia(media: unknown) {
-      this.media = media;
-    }
-    on(event: string, l: (e: string, d: unknown) => void) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), l]);
-    }
-    emit(event: string, data?: unknown) {
-      for (const l of this.handlers.get(event) ?? []) l(event, data);
-    }
-    destroy() {
-      this.destroyed = true;
-    }
-  }
-  return { Hls: FakeHls as unknown as HlsClass, instances };
-}
 
 function setup(options: Partial<HlsProviderOptions> & { supported?: boolean } = {}) {
   let now = 1_000_000;
@@ -203,11 +119,11 @@ describe('HlsPlaybackProvider with hls.js', () => {
       buffered: [[48, 62]],
       via: 'hls.js',
     });
-    // 100 ms ahead → slow down a little.
+    // 100 ms ahead → slow down a little (SYNC-4: the nudge is capped at ±3 %).
     t.advance(1000);
     t.media.currentTime = 52.1;
     t.tick();
-    expect(t.media.playbackRate).toBeCloseTo(0.95, 5);
+    expect(t.media.playbackRate).toBeCloseTo(0.97, 5);
     expect(t.samples.at(-1)).toMatchObject({ driftMs: 100, action: 'nudge' });
     // On time → rate back to 1.
     t.advance(1000);

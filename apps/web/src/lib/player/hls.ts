@@ -1,102 +1,20 @@
-import {
-  DriftController,
-  expectedPositionSeconds,
-  type DriftDecision,
-  type DriftOptions,
-} from '@tt/room-client';
-import type { PlaybackProvider, PlayerLogger, PlayRequest } from './engine';
+import { DriftController, expectedPositionSeconds } from '@tt/room-client';
+import type { PlaybackProvider, PlayRequest } from './engine';
 import { HlsKeyRefused, hlsKeyAuth, nativeHlsSource } from './hls-auth';
+import { fadeGain } from './next';
+import { GapMeter, NextDeck, release, StartLead, type PreloadRequest } from './preload';
+import {
+  bufferedRanges,
+  type HlsClass,
+  type HlsInstance,
+  type HlsProviderOptions,
+  type MediaLike,
+  type MediaStatus,
+  type SyncSample,
+  type Timers,
+} from './hls-types';
 
-/** The buffered ranges of a media element as [start, end] pairs (seconds). */
-export function bufferedRanges(buffered: {
-  length: number;
-  start(i: number): number;
-  end(i: number): number;
-}): [number, number][] {
-  const out: [number, number][] = [];
-  for (let i = 0; i < buffered.length; i++) out.push([buffered.start(i), buffered.end(i)]);
-  return out;
-}
-
-/** What the page shows about the media: loading, playing, blocked by autoplay rules, failed. */
-export type MediaStatus = 'idle' | 'loading' | 'playing' | 'blocked' | 'error';
-
-/** The part of HTMLMediaElement the player uses (an <audio> element in the browser). */
-export interface MediaLike {
-  currentTime: number;
-  readonly paused: boolean;
-  readonly seeking: boolean;
-  readonly readyState: number;
-  playbackRate: number;
-  volume: number;
-  src: string;
-  readonly buffered: { length: number; start(i: number): number; end(i: number): number };
-  play(): Promise<void>;
-  pause(): void;
-  load(): void;
-  removeAttribute(name: string): void;
-  canPlayType(type: string): string;
-  addEventListener(type: string, listener: () => void): void;
-  removeEventListener(type: string, listener: () => void): void;
-}
-
-/** The part of hls.js the player uses. */
-export interface HlsInstance {
-  loadSource(url: string): void;
-  attachMedia(media: MediaLike): void;
-  on(event: string, listener: (event: string, data: HlsErrorData) => void): void;
-  destroy(): void;
-}
-export interface HlsErrorData {
-  fatal?: boolean;
-  type?: string;
-  details?: string;
-  /** The HTTP answer of a failed load (hls.js: `response.code`). */
-  response?: { code?: number };
-}
-export interface HlsClass {
-  new (config: Record<string, unknown>): HlsInstance;
-  isSupported(): boolean;
-  Events: { MANIFEST_PARSED: string; ERROR: string };
-}
-
-/** One look at the sync: where the media is, where the room is, what was done about it. */
-export interface SyncSample {
-  positionSeconds: number;
-  expectedSeconds: number;
-  /** media position − room position, ms; null while the media is not playing. */
-  driftMs: number | null;
-  action: DriftDecision['kind'] | 'wait';
-  rate: number;
-  buffered: [number, number][];
-  via: 'hls.js' | 'native';
-}
-
-export interface Timers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(id: unknown): void;
-}
-
-export interface HlsProviderOptions {
-  media: MediaLike;
-  /** Loads hls.js (a dynamic import in the browser); null when it cannot be had. */
-  loadHls: () => Promise<HlsClass | null>;
-  /** The bearer token for key requests. */
-  token: () => string | null;
-  /** Server clock, ms. */
-  serverNow: () => number;
-  /** This page's origin (the only one key requests send the token to). */
-  origin: string;
-  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
-  timers?: Timers;
-  syncIntervalMs?: number;
-  drift?: Partial<DriftOptions>;
-  onStatus?: (status: MediaStatus, error?: unknown) => void;
-  onSample?: (sample: SyncSample) => void;
-  /** The server refused the song's key (403): for a guest, LIVE-LISTEN-2's sign-in prompt. */
-  onKeyRefused?: () => void;
-  logger?: PlayerLogger;
-}
+export * from './hls-types';
 
 /** HAVE_FUTURE_DATA: the media can play on from where it is. */
 const CAN_PLAY = 3;
@@ -108,7 +26,15 @@ const CAN_PLAY = 3;
  */
 export class HlsPlaybackProvider implements PlaybackProvider {
   readonly name = 'uploadService' as const;
-  private readonly media: MediaLike;
+  private media: MediaLike;
+  private readonly next: NextDeck | null;
+  private switchTimer: unknown = null;
+  private fadeTimer: unknown = null;
+  private baseVolume = 1;
+  private readonly lead = new StartLead();
+  private readonly gap: GapMeter;
+  /** SYNC-10: the old song, left to play out its last moment after the switch. */
+  private draining: { media: MediaLike; hls: HlsInstance | null; timer: unknown } | null = null;
   private readonly timers: Timers;
   private readonly drift: DriftController;
   private generation = 0;
@@ -119,6 +45,7 @@ export class HlsPlaybackProvider implements PlaybackProvider {
   private cleanups: (() => void)[] = [];
   private endTime = 0;
   private duration = 0;
+  private url: string | null = null;
   private status: MediaStatus = 'idle';
 
   constructor(private readonly options: HlsProviderOptions) {
@@ -128,14 +55,57 @@ export class HlsPlaybackProvider implements PlaybackProvider {
       clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
     };
     this.drift = new DriftController(options.drift);
-    this.media.addEventListener('playing', () => {
-      if (!this.active) return;
-      this.setStatus('playing');
-      this.tick();
-    });
-    this.media.addEventListener('waiting', () => {
-      if (this.active && this.status === 'playing') this.setStatus('loading');
-    });
+    this.next = options.nextMedia
+      ? new NextDeck(options.nextMedia, {
+          loadHls: options.loadHls,
+          token: options.token,
+          origin: options.origin,
+          logger: options.logger,
+          claim: () => this.endDrain(),
+        })
+      : null;
+    this.gap = new GapMeter((ms) => this.options.onGap?.(ms));
+    for (const m of options.nextMedia ? [this.media, options.nextMedia] : [this.media]) {
+      m.addEventListener('playing', () => {
+        if (!this.active || m !== this.media) return;
+        this.setStatus('playing');
+        this.tick();
+      });
+      m.addEventListener('waiting', () => {
+        if (this.active && m === this.media && this.status === 'playing') this.setStatus('loading');
+      });
+      m.addEventListener('ended', () => {
+        if (m === this.media) this.gap.stopped(this.options.serverNow());
+        if (m === this.draining?.media) this.endDrain();
+      });
+    }
+  }
+
+  /**
+   * SYNC-9: loads the predicted next song into the spare element and arms the switch (SYNC-10)
+   * at its start time on the server clock. Null forgets a preloaded song.
+   */
+  preload(request: PreloadRequest | null): void {
+    if (!this.next) return;
+    if (!request) {
+      this.clearSwitch();
+      this.next.drop();
+      return;
+    }
+    void this.next.load(request);
+    this.clearSwitch();
+    const delay = Math.max(0, request.startTime - this.lead.ms() - this.options.serverNow());
+    const set = this.timers.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+    this.switchTimer = set(() => {
+      this.switchTimer = null;
+      // Only a song playing here hands over; otherwise the room's playedSong starts it (play()).
+      if (this.active) this.switchToNext();
+    }, delay);
+  }
+
+  /** The element the song plays in now (SYNC-10 alternates between two). */
+  currentMedia(): MediaLike {
+    return this.media;
   }
 
   getStatus(): MediaStatus {
@@ -145,7 +115,17 @@ export class HlsPlaybackProvider implements PlaybackProvider {
   async play(request: PlayRequest): Promise<void> {
     const url = request.url;
     if (!url) throw new Error('Missing URL to play from uploadService');
+    // SYNC-10: the room now plays the song preloaded (or already switched to): keep it playing.
+    const loaded = this.next?.loaded();
+    if (loaded && loaded.url === url && loaded.endTime === request.endTime) {
+      this.switchToNext();
+      return;
+    }
+    if (this.active && this.hls && this.url === url && this.endTime === request.endTime) return;
+    if (this.active) this.gap.stopped(this.options.serverNow());
+    if (this.gap.pending()) this.gap.changed();
     this.teardown();
+    this.url = url;
     const generation = ++this.generation;
     this.active = true;
     this.duration = request.song.duration;
@@ -176,12 +156,16 @@ export class HlsPlaybackProvider implements PlaybackProvider {
   }
 
   stop(): void {
+    this.preload(null);
     this.teardown();
+    this.endDrain();
+    this.gap.reset();
     this.setStatus('idle');
   }
 
   setVolume(volume: number): void {
-    this.media.volume = volume;
+    this.baseVolume = volume;
+    this.applyFade();
   }
 
   /**
@@ -229,6 +213,7 @@ export class HlsPlaybackProvider implements PlaybackProvider {
       }
       if (media.playbackRate !== decision.rate) media.playbackRate = decision.rate;
       sample.driftMs = Math.round(decision.drift * 1000);
+      this.lead.sample(this.options.serverNow(), sample.driftMs, decision.kind === 'seek');
       sample.action = decision.kind;
       sample.rate = decision.rate;
     }
@@ -279,8 +264,12 @@ export class HlsPlaybackProvider implements PlaybackProvider {
   }
 
   private startMedia(generation: number) {
-    const expected = this.expectedSeconds();
-    if (Math.abs(this.media.currentTime - expected) > 0.3) this.media.currentTime = expected;
+    // SYNC-10: aimed ahead by the time this device's media takes to sound.
+    const start = this.endTime - this.duration * 1000;
+    const target = Math.max(0, (this.options.serverNow() + this.lead.ms() - start) / 1000);
+    if (Math.abs(this.media.currentTime - target) > 0.3) this.media.currentTime = target;
+    this.gap.startsAt(this.media.currentTime);
+    this.lead.started(this.options.serverNow());
     this.media.play().then(
       () => undefined,
       (error: unknown) => this.onPlayRefused(error, generation),
@@ -303,27 +292,97 @@ export class HlsPlaybackProvider implements PlaybackProvider {
   private startLoop() {
     if (this.timer !== null) return;
     this.timer = this.timers.setInterval(() => this.tick(), this.options.syncIntervalMs ?? 1000);
+    // SYNC-8/11: the fade and the gap meter follow the server clock in 50 ms steps.
+    if (this.fadeTimer === null)
+      this.fadeTimer = this.timers.setInterval(() => {
+        this.applyFade();
+        const m = this.media;
+        if (this.active && !m.paused) this.gap.position(this.options.serverNow(), m.currentTime);
+      }, 50);
   }
 
-  private teardown() {
+  /** SYNC-8: volume × the fade of the song playing at this moment of the server timeline. */
+  private applyFade() {
+    const seconds = this.options.crossfadeSeconds?.() ?? 0;
+    const song = { startTime: this.endTime - this.duration * 1000, endTime: this.endTime };
+    const gain = this.active ? fadeGain(this.options.serverNow(), song, seconds) : 1;
+    const volume = this.baseVolume * gain;
+    if (this.media.volume !== volume) this.media.volume = volume;
+  }
+
+  /**
+   * SYNC-10: the preloaded deck becomes the one playing, at its place on the server timeline
+   * (0 at the start time, later if the switch runs late); the old element is stopped and becomes
+   * the spare. The room's playedSong for that song then finds it playing (play() keeps it).
+   */
+  private switchToNext() {
+    const old = this.media;
+    const deck = this.next?.take(old);
+    if (!deck) return;
+    this.clearSwitch();
+    this.endDrain();
+    // The old song plays out until its endTime (audio past its declared length is cut there).
+    const oldHls = this.hls;
+    const wasActive = this.active;
+    this.hls = null;
+    this.teardown(false);
+    if (wasActive) {
+      this.gap.changed();
+      const left = Math.max(0, this.endTime - this.options.serverNow());
+      const set = this.timers.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+      this.draining = { media: old, hls: oldHls, timer: set(() => this.endDrain(), left) };
+    } else {
+      release(old, oldHls, this.options.logger);
+    }
+    this.media = deck.media;
+    this.hls = deck.hls;
+    this.url = deck.url;
+    this.endTime = deck.endTime;
+    this.duration = deck.duration;
+    this.via = 'hls.js';
+    this.active = true;
+    this.drift.reset(false);
+    const generation = this.generation;
+    deck.hls.on(deck.errorEvent, (_event, data) => {
+      if (generation === this.generation && data?.fatal)
+        this.fail(new Error(`HLS ${data.type ?? 'error'}: ${data.details ?? 'unknown'}`));
+    });
+    this.applyFade();
+    this.options.onMedia?.(this.media, deck.startTime);
+    this.startMedia(generation);
+    this.startLoop();
+  }
+
+  private clearSwitch() {
+    if (this.switchTimer === null) return;
+    const clear = this.timers.clearTimeout ?? ((id: unknown) => clearTimeout(id as number));
+    clear(this.switchTimer);
+    this.switchTimer = null;
+  }
+
+  /** SYNC-10: the old song's element is emptied (it ended, or its time is up, or it is needed). */
+  private endDrain() {
+    const d = this.draining;
+    if (!d) return;
+    this.draining = null;
+    const clear = this.timers.clearTimeout ?? ((id: unknown) => clearTimeout(id as number));
+    clear(d.timer);
+    this.gap.stopped(this.options.serverNow());
+    release(d.media, d.hls, this.options.logger);
+  }
+
+  private teardown(releaseMedia = true) {
     this.generation++;
     this.active = false;
     if (this.timer !== null) this.timers.clearInterval(this.timer);
     this.timer = null;
+    if (this.fadeTimer !== null) this.timers.clearInterval(this.fadeTimer);
+    this.fadeTimer = null;
+    this.url = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     const hls = this.hls;
     this.hls = null;
-    try {
-      hls?.destroy();
-    } catch (error) {
-      this.options.logger?.error('Failed to stop song', error);
-    }
-    this.media.pause();
-    this.media.playbackRate = 1;
-    if (this.media.src) {
-      this.media.removeAttribute('src');
-      this.media.load();
-    }
+    if (releaseMedia) release(this.media, hls, this.options.logger);
   }
 
   private setStatus(status: MediaStatus, error?: unknown) {

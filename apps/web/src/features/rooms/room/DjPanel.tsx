@@ -4,6 +4,7 @@ import type { ClientRoomState, MinimalSongDto } from '@tt/protocol';
 import { toRoomSong } from '@tt/rules';
 import { formatDuration, playingDjUuid, songArt } from '../../../entities/room/model';
 import { seatBlocker, useDjActions, useDjDraft } from './djActions';
+import { TrustNote } from '../../trust/TrustNote';
 import { SearchPanel } from '../../search/SearchPanel';
 import { QueuePanel } from '../../crates/room/QueuePanel';
 import { addToQueue, useRoomQueue } from '../../crates/room/useRoomQueue';
@@ -98,6 +99,9 @@ function DjSeatPanel({ state, me }: { state: ClientRoomState; me: Me }) {
         </>
       ) : null}
       {blocker ? <p className="muted dj-blocker">{t(blocker)}</p> : null}
+      {blocker ? null : (
+        <TrustNote limit="seat" listeners={state.allUsers.length - state.djs.length} />
+      )}
       <button
         type="button"
         className="btn btn-primary btn-block"

@@ -14,12 +14,18 @@ import { usePlayer } from '../../player/usePlayer';
 import { usePointsToast } from '../../points/usePointsToast';
 import { PeopleIcon } from '../../../entities/room/RoomCard';
 import { DjPanel } from './DjPanel';
+import { LiveAudioPanel } from '../live-audio/LiveAudioPanel';
+import { MessageRegularsButton } from './MessageRegulars';
 import { useMe, useRoomToast } from '../../../entities/room/hooks';
 import { NowPlaying } from './NowPlaying';
 import { PeopleList } from './PeopleList';
 import { Reactions } from './Reactions';
+import { RoomAnnouncer } from './RoomAnnouncer';
 import { RecentSongs } from './RecentSongs';
+import { LastSets } from '../sets/LastSets';
 import { PinnedBar, RoomLinks } from './RoomInfo';
+import { RoomRulesBar } from './RoomRules';
+import { AfkBanner } from './AfkBanner';
 import { RoomEventBanner } from '../../events/RoomEventBanner';
 import { Stage } from './Stage';
 import { UserSheet } from './UserSheet';
@@ -42,12 +48,15 @@ export function LiveRoom({ room }: { room: RoomDto }) {
   const settings = state.settings;
   const isMod = mayI(me, 'room.kick', { room: settings });
   const isManager = mayI(me, 'room.settings.edit', { room: settings });
+  const mayNotify = mayI(me, 'room.notify', { room: settings });
 
   return (
     <div className="room-page" style={designVars(settings.design)} data-testid="room-page">
-      <TopBar state={state} status={status} isManager={isManager} />
+      <TopBar state={state} status={status} isManager={isManager} mayNotify={mayNotify} />
       <RoomEventBanner roomUuid={settings.uuid} />
       <PinnedBar room={settings} />
+      <RoomRulesBar rules={settings.rules} />
+      <AfkBanner state={state} me={me} />
       <div className="room-layout">
         <div className="room-main">
           <Stage state={state} me={me} onUser={setSheetUser} />
@@ -56,13 +65,16 @@ export function LiveRoom({ room }: { room: RoomDto }) {
             <NowPlaying state={state} me={me} isMod={isMod} />
             <VotePanel state={state} me={me} />
             <Reactions me={me} />
+            <RoomAnnouncer state={state} me={me} />
           </div>
         </div>
         <aside className="room-side" aria-label={t('room.sidePanel')}>
           <DjPanel state={state} me={me} />
+          <LiveAudioPanel state={state} me={me} />
           <RoomChat state={state} me={me} isMod={isMod} />
           <PeopleList state={state} me={me} onUser={setSheetUser} />
           <RecentSongs state={state} me={me} />
+          <LastSets state={state} me={me} />
         </aside>
       </div>
       {sheetUser ? (
@@ -84,10 +96,12 @@ function TopBar({
   state,
   status,
   isManager,
+  mayNotify,
 }: {
   state: ClientRoomState;
   status: RoomStatus;
   isManager: boolean;
+  mayNotify: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -108,6 +122,7 @@ function TopBar({
         <span className="room-count-pill" data-testid="room-count">
           <PeopleIcon /> {t('rooms.listeners', { count })}
         </span>
+        {mayNotify ? <MessageRegularsButton room={s} /> : null}
         {isManager ? (
           <Link
             className="btn btn-ghost btn-sm"

@@ -98,7 +98,13 @@ export function NowPlaying({
         <button
           type="button"
           className="btn btn-ghost btn-sm np-skip"
-          onClick={() => void run(() => roomAction(SOCKET_ACTIONS.skipSong), t('room.skipped'))}
+          onClick={() =>
+            void run(
+              // VOTE-PLAY-1: the skip is about the song shown; a later one is not skipped.
+              () => roomAction(SOCKET_ACTIONS.skipSong, { playStartTime: np.startTime }),
+              t('room.skipped'),
+            )
+          }
           data-testid="skip-song"
         >
           {t('room.skip')}

@@ -77,8 +77,10 @@ export function Stage({
                       <span className="seat-take-label">{t('room.dj.take')}</span>
                     </button>
                   ) : (
-                    <span className="seat-free" aria-label={t('room.freeSeat')}>
+                    <span className="seat-free">
                       <span aria-hidden="true">♪</span>
+                      {/* A11Y-3: the name as text; aria-label is not allowed on a bare span. */}
+                      <span className="sr-only">{t('room.freeSeat')}</span>
                     </span>
                   )}
                 </li>

@@ -158,7 +158,12 @@ export function UserSheet({
                 className="mod-item"
                 onClick={() =>
                   void act(
-                    () => roomAction(SOCKET_ACTIONS.removeDj, { djUuid: userUuid }),
+                    () =>
+                      roomAction(SOCKET_ACTIONS.removeDj, {
+                        djUuid: userUuid,
+                        // VOTE-PLAY-1: only while the song shown still plays.
+                        playStartTime: state.nowPlaying?.startTime,
+                      }),
                     t('room.mod.removedDj', { name }),
                   )
                 }

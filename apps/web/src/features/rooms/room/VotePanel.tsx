@@ -4,6 +4,7 @@ import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { roomAction } from '../../../lib/socket/session';
 import { vibePercent } from '../../../entities/room/model';
 import { useRoomRunner, type Me } from '../../../entities/room/hooks';
+import { dislikeView } from './dislikes';
 
 /** Like / dislike / star the song, and the room's vibe meter. */
 export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
@@ -14,8 +15,11 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
   const disabled = !playing || me.isGuest;
   const vibe = vibePercent(state.vibeMeter);
   const { likes, dislikes, stars } = state.voteCounts;
+  const dislike = dislikeView(state, me);
+  // VOTE-PLAY-1: the vote is for the song shown; if another plays when it arrives, it is refused.
+  const playStartTime = state.nowPlaying?.startTime;
   const vote = (songVotes: { like?: boolean; star?: boolean }) =>
-    void run(() => roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes }));
+    void run(() => roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes, playStartTime }));
   const why = me.isGuest ? t('room.votes.guest') : !playing ? t('room.votes.nothing') : undefined;
   const common = { disabled, title: why };
 
@@ -53,15 +57,17 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
           onClick={() => vote({ like: true })}
           {...common}
         />
-        <VoteButton
-          kind="dislike"
-          icon="▼"
-          word={t('room.votes.dislike')}
-          count={dislikes}
-          pressed={mine.like === false}
-          onClick={() => vote({ like: false })}
-          {...common}
-        />
+        {dislike.shown ? (
+          <VoteButton
+            kind="dislike"
+            icon="▼"
+            word={t('room.votes.dislike')}
+            count={dislike.counted ? dislikes : undefined}
+            pressed={mine.like === false}
+            onClick={() => vote({ like: false })}
+            {...common}
+          />
+        ) : null}
         <VoteButton
           kind="star"
           icon="★"
@@ -73,6 +79,11 @@ export function VotePanel({ state, me }: { state: ClientRoomState; me: Me }) {
         />
       </div>
       {why ? <p className="vote-why muted">{why}</p> : null}
+      {dislike.shown && !dislike.counted ? (
+        <p className="vote-why muted" data-testid="dislikes-private">
+          {t('room.votes.dislikesPrivate')}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -82,7 +93,8 @@ function VoteButton(p: {
   kind: 'like' | 'dislike' | 'star';
   icon: string;
   word: string;
-  count: number;
+  /** Not shown when undefined (private dislikes). */
+  count: number | undefined;
   pressed: boolean;
   disabled: boolean;
   title: string | undefined;
@@ -102,9 +114,11 @@ function VoteButton(p: {
         {p.icon}
       </span>
       <span className="vote-word">{p.word}</span>
-      <span className="vote-count" data-testid={`${p.kind}-count`}>
-        {p.count}
-      </span>
+      {p.count === undefined ? null : (
+        <span className="vote-count" data-testid={`${p.kind}-count`}>
+          {p.count}
+        </span>
+      )}
     </button>
   );
 }
