@@ -6,10 +6,12 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { StyleSheet, Text, type ColorValue } from 'react-native';
 import { SafeAreaProvider } from 'react-native-safe-area-context';
 import { i18n } from '../src/i18n';
+import { BanBanner } from '../src/features/auth/BanBanner';
 import { useChatLive } from '../src/features/chat/live';
 import { BackButton, TABS, tabOf } from '../src/features/rooms/navigation';
 import { queryClient } from '../src/lib/queryClient';
 import { usePushRegistration, usePushResponses, unregisterPush } from '../src/features/push';
+import { restoreAnnounceLevel } from '../src/features/settings/announce-level';
 import { restoreLanguage } from '../src/features/settings/language';
 import { bootstrapSession, onBeforeSignOut, useSession } from '../src/lib/session';
 import { loadToken } from '../src/lib/token';
@@ -97,6 +99,7 @@ export default function RootLayout() {
   useEffect(() => {
     // The language chosen last time, and the session (the stored token, or a guest's).
     void restoreLanguage().catch(() => undefined);
+    void restoreAnnounceLevel().catch(() => undefined); // A11Y-PHONE-3
     void bootstrapSession().catch(() => undefined);
   }, []);
   useChatLive();
@@ -107,6 +110,7 @@ export default function RootLayout() {
           <StatusBar style="light" />
           {loaded && <PushWiring />}
           {loaded && <AppTabs />}
+          {loaded && <BanBanner />}
         </I18nextProvider>
       </QueryClientProvider>
     </SafeAreaProvider>

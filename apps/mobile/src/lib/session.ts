@@ -4,6 +4,7 @@ import { ApiError } from '@tt/api-client';
 import { authEndpoints, profileEndpoints } from '@tt/protocol';
 import { api } from './api';
 import { queryClient } from './queryClient';
+import { onRefusal } from './refusals';
 import { loadToken, saveToken, setGuestToken } from './token';
 
 /** Who holds the token: its uuid and roles as the token says (not verified here; the server does). */
@@ -132,9 +133,25 @@ export async function checkSession(): Promise<void> {
   }
 }
 
-/** The refusal that ended the stored session at start (a ban says so, SEC-SESSION-3). */
+/** The refusal that ended the stored session (a ban says so, SEC-SESSION-3). */
 let endedBy: unknown = null;
 export const sessionEndedBy = (): unknown => endedBy;
+
+/**
+ * BAN-NOTICE-1: any query or mutation refused with 401 ACCOUNT_BANNED ends the session where the
+ * phone is, keeping the refusal so that the ban banner says until when.
+ */
+let endingForBan = false;
+onRefusal((err) => {
+  if (state.kind !== 'user' || endingForBan) return;
+  if (!(err instanceof ApiError) || err.status !== 401) return;
+  if ((err.body as { code?: unknown } | null)?.code !== 'ACCOUNT_BANNED') return;
+  endedBy = err;
+  endingForBan = true;
+  void signOut().finally(() => {
+    endingForBan = false;
+  });
+});
 
 /** Keeps a fresh access token (login, sign-up, magic link, phone code) and forgets cached answers. */
 export async function signIn(accessToken: string): Promise<void> {

@@ -6,31 +6,14 @@ import { getSession } from '../../lib/session';
 import { SignInScreen } from './SignInScreen';
 import { SignUpScreen } from './SignUpScreen';
 import { i18n } from '../../i18n';
+import { fakeAnswers, USER_TOKEN } from '../../testing/fake-answers';
 
-/** A JWT whose payload names a user (the signature is not checked by the app). */
-const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-const USER_TOKEN = `h.${b64({ uuid: 'user-1', roles: ['user'], type: 'user' })}.s`;
-const GUEST_TOKEN = `h.${b64({ uuid: 'guest-1', roles: ['guest'], type: 'guest' })}.s`;
-
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer> = {};
-
-const fetchMock = jest.fn(async (url: string) => {
-  const path = new URL(url).pathname;
-  const a = answers[path] ?? { status: 404, body: { message: 'Not found' } };
-  return {
-    ok: a.status < 400,
-    status: a.status,
-    statusText: String(a.status),
-    headers: { get: () => 'application/json' },
-    text: async () => JSON.stringify(a.body),
-  };
-});
+const { answers, fetchMock, reset } = fakeAnswers();
 
 beforeEach(() => {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   fetchMock.mockClear();
-  answers = { '/api/user-service/auth/guest': { status: 200, body: { accessToken: GUEST_TOKEN } } };
+  reset();
 });
 
 afterAll(() => queryClient.clear());

@@ -24,6 +24,7 @@ jest.mock('../../lib/session', () => ({
   useSession: () => mockSession,
   bootstrapSession: async () => undefined,
   onBeforeSignOut: () => () => undefined,
+  sessionEndedBy: () => null,
 }));
 
 // The room session is mocked: entering fills the store with the room.

@@ -16,6 +16,7 @@ import {
   type Sender,
 } from './model';
 import { useChatEvents, useChatGroup } from './socket';
+import { trustTextOfError } from '../trust/text';
 
 /** Messages per history page (CHAT-PAGE-1 allows up to 100). */
 export const CHAT_PAGE = 50;
@@ -101,6 +102,9 @@ export const isRefusal = (err: unknown): err is ApiError =>
  * `{ error: { code, message } }` (CHAT-API-2), the platform's `{ message }`.
  */
 export function refusalText(err: ApiError): string {
+  // TRUST-7: a new account's limits, in the app's language with how far they are.
+  const trust = trustTextOfError(err);
+  if (trust) return trust;
   const m = (err.body as { error?: { message?: unknown } } | null)?.error?.message;
   return typeof m === 'string' && m ? m : err.displayText;
 }

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Modal, Pressable, ScrollView, StyleSheet, Text, View } from 'react-native';
 import type { MinimalSongDto } from '@tt/protocol';
-import { ApiError } from '../../lib/api';
 import { theme } from '../../ui/theme';
 import { refKey, type CrateRef } from './active-crate';
-import { useAddSongMutation, useCreateCrateMutation, useMyCrates } from './queries';
+import { addErrorText, useAddSongMutation, useCreateCrateMutation, useMyCrates } from './queries';
 
 /**
  * "Add to…" for a song found in search: the queue, the starred list, one of your crates or a new
@@ -35,7 +34,7 @@ export function AddToCrateSheet({
           : t('dj.pick.added', { title, name }),
       );
     } catch (err) {
-      onDone(err instanceof ApiError ? err.displayText : t('errors.generic'));
+      onDone(addErrorText(err, t));
     }
   };
 
@@ -44,7 +43,7 @@ export function AddToCrateSheet({
       const made = await create.mutateAsync(undefined);
       await addTo({ id: made.crateUuid }, made.crateName);
     } catch (err) {
-      onDone(err instanceof ApiError ? err.displayText : t('errors.generic'));
+      onDone(addErrorText(err, t));
     }
   };
 

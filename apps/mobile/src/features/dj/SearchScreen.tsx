@@ -18,7 +18,13 @@ import { theme } from '../../ui/theme';
 import { refFromParam, type CrateRef } from './active-crate';
 import { AddToCrateSheet } from './AddToCrateSheet';
 import './i18n';
-import { useAddSongMutation, useCrate, useSearchSources, useSongSearch } from './queries';
+import {
+  addErrorText,
+  useAddSongMutation,
+  useCrate,
+  useSearchSources,
+  useSongSearch,
+} from './queries';
 import { RowButton, SongRow } from './SongRow';
 
 /** Search waits this long after the last key (as the web's search box). */
@@ -74,7 +80,7 @@ export function SearchScreen() {
           : t('dj.pick.added', { title: song.trackName, name }),
       );
     } catch (err) {
-      setNote(err instanceof ApiError ? err.displayText : t('errors.generic'));
+      setNote(addErrorText(err, t));
     }
   };
 

@@ -3,13 +3,11 @@ import RootLayout from '../../../app/_layout';
 import Crate from '../../../app/dj/crate/[id]';
 import Search from '../../../app/dj/search';
 import { queryClient } from '../../lib/queryClient';
-import { fakeFetch } from './testing';
+import { crateOf, fakeFetch } from './testing';
 
-jest.mock('../../lib/session', () => ({
-  useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'me', roles: ['user'] }),
-  bootstrapSession: async () => undefined,
-  onBeforeSignOut: () => () => undefined,
-}));
+jest.mock('../../lib/session', () =>
+  jest.requireActual<typeof import('./testing')>('./testing').signedInSession(),
+);
 jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
 const CRATE = 'c0ffee00-0000-4000-8000-000000000001';
@@ -31,21 +29,7 @@ const song = (n: number, trackName: string) => ({
   playbackToken: null,
   status: 'SUCCESS',
 });
-const crateDto = (name: string, count: number) => ({
-  crateUuid: CRATE,
-  crateShortId: 'x',
-  crateName: name,
-  description: null,
-  userUuid: 'me',
-  thumbnails: [],
-  crateSongsNumber: count,
-  currentPosition: 0,
-  importStatus: null,
-  importProgress: null,
-  special: null,
-  createdAt: '',
-  updatedAt: '',
-});
+const crateDto = (name: string, count: number) => crateOf(CRATE, name, count);
 
 /** The queue as the server keeps it: moves change its order. */
 let queue = [song(1, 'Rooftop Hours'), song(2, 'Neon Tide'), song(3, 'Slow Fade')];

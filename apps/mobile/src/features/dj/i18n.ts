@@ -51,6 +51,8 @@ const en = {
         soundcloud: 'SoundCloud',
         audius: 'Audius',
         youtube: 'YouTube',
+        deezer: 'Deezer',
+        napster: 'Napster',
       },
     },
     pick: {
@@ -59,6 +61,11 @@ const en = {
       already: '“{{title}}” is already in {{name}}',
       newCrate: 'A new crate',
       close: 'Close',
+    },
+    importErrors: {
+      TRACK_IMPORT_NO_PROVIDER:
+        'Sorry, this song does not have any supported music providers to import from.',
+      TRACK_NOT_IMPORTABLE: "Sorry, this song is not in our catalog and can't be imported.",
     },
     seat: {
       take: 'Take a seat',
@@ -145,6 +152,8 @@ const es: typeof en = {
         soundcloud: 'SoundCloud',
         audius: 'Audius',
         youtube: 'YouTube',
+        deezer: 'Deezer',
+        napster: 'Napster',
       },
     },
     pick: {
@@ -153,6 +162,12 @@ const es: typeof en = {
       already: '«{{title}}» ya está en {{name}}',
       newCrate: 'Una caja nueva',
       close: 'Cerrar',
+    },
+    importErrors: {
+      TRACK_IMPORT_NO_PROVIDER:
+        'Lo sentimos, esta canción no tiene ningún servicio de música compatible desde el que importarla.',
+      TRACK_NOT_IMPORTABLE:
+        'Lo sentimos, esta canción no está en nuestro catálogo y no se puede importar.',
     },
     seat: {
       take: 'Sentarse',

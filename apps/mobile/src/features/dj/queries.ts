@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   crateEndpoints,
   CRATES_PAGE,
+  playlistCatalogueEndpoints,
   paymentEndpoints,
   profileEndpoints,
   playlistSearchEndpoints,
@@ -13,8 +14,8 @@ import {
   type MinimalSongDto,
   type SearchSource,
 } from '@tt/protocol';
-import { CACHE_TIMES } from '@tt/rules';
-import { api } from '../../lib/api';
+import { CACHE_TIMES, importBeforeAdd, importRefusal, SONG_IMPORT_ERRORS } from '@tt/rules';
+import { api, ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { refKey, type CrateRef } from './active-crate';
 
@@ -121,11 +122,30 @@ export function useCreateCrateMutation() {
   });
 }
 
-/** Adds a song at the bottom of a crate; a song it already holds is left out (SAME-SONG-1). */
+/**
+ * The text of a failed add: the two import refusals in the person's language (CRATE-IMPORT-2),
+ * otherwise the server's words.
+ */
+export function addErrorText(err: unknown, t: (key: string) => string): string {
+  if (!(err instanceof ApiError)) return t('errors.generic');
+  const code = (err.body as { code?: unknown } | null)?.code;
+  const known = Object.values(SONG_IMPORT_ERRORS) as unknown[];
+  return known.includes(code) ? t(`dj.importErrors.${String(code)}`) : err.displayText;
+}
+
+/**
+ * Adds a song at the bottom of a crate; a song it already holds is left out (SAME-SONG-1). A
+ * provider song is imported to the catalogue first (CRATE-IMPORT-2): refused, nothing is added.
+ */
 export function useAddSongMutation() {
   return useMutation({
-    mutationFn: ({ ref, song }: { ref: CrateRef; song: MinimalSongDto }) => {
-      const body = { songs: [song] };
+    mutationFn: async ({ ref, song }: { ref: CrateRef; song: MinimalSongDto }) => {
+      const importTrack = (body: { musicProvider: string; providerId: string }) =>
+        api.call(playlistCatalogueEndpoints.trackImport, { body });
+      const added = await importBeforeAdd(song, importTrack, (code) =>
+        importRefusal(code, ApiError),
+      );
+      const body = { songs: [added] };
       return 'special' in ref
         ? api.call(specialCrateEndpoints.addSongs, { params: ref, body })
         : api.call(crateEndpoints.addSongs, { params: ref, body });

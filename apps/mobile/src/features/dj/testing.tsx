@@ -41,3 +41,35 @@ export function Providers({ children }: { children: ReactNode }) {
     </QueryClientProvider>
   );
 }
+
+/**
+ * The session module of a signed-in user "me", for
+ * `jest.mock('../../lib/session', () => jest.requireActual('./testing').signedInSession())`.
+ */
+export function signedInSession() {
+  return {
+    useSession: () => ({ kind: 'user', token: 'user-token', uuid: 'me', roles: ['user'] }),
+    bootstrapSession: async () => undefined,
+    onBeforeSignOut: () => () => undefined,
+    sessionEndedBy: () => null,
+  };
+}
+
+/** A crate of "me" as the server answers it, holding `count` songs. */
+export function crateOf(crateUuid: string, crateName: string, count: number) {
+  return {
+    crateUuid,
+    crateShortId: 'x',
+    crateName,
+    description: null,
+    userUuid: 'me',
+    thumbnails: [],
+    crateSongsNumber: count,
+    currentPosition: 0,
+    importStatus: null,
+    importProgress: null,
+    special: null,
+    createdAt: '',
+    updatedAt: '',
+  };
+}

@@ -18,6 +18,7 @@ import { currentToken } from '../../lib/token';
 import { theme } from '../../ui/theme';
 import { s } from '../notifications/styles';
 import './i18n';
+import { trustTextOfError } from '../trust/text';
 import { useMeQuery, useSendMessageMutation, useThreadQuery } from './queries';
 
 function Bubble({ m, mine }: { m: CometMessage; mine: boolean }) {
@@ -73,7 +74,9 @@ export default function ConversationScreen() {
             />
           )}
           {send.isError && (
-            <Text style={[s.error, { paddingHorizontal: 16 }]}>{t('messages.sendFailed')}</Text>
+            <Text style={[s.error, { paddingHorizontal: 16 }]}>
+              {trustTextOfError(send.error) ?? t('messages.sendFailed')}
+            </Text>
           )}
           <View style={st.composer}>
             <TextInput

@@ -6,11 +6,14 @@ import { serverNow, type RoomStatus, type RoomStoreApi } from '@tt/room-client';
 import { API_URL } from '../../lib/config';
 import { currentToken } from '../../lib/token';
 import { theme } from '../../ui/theme';
+import { useSongVolume } from '../room/live-audio-session';
 import './i18n';
 import { resolvePlayerSource } from './queries';
 import { useRoomAudio, type RoomAudio } from './room-audio';
 import { playableOnPhone, songSource } from './source';
+import { reportDrift } from './drift';
 import { SyncPlanner, type SyncEvent, type SyncStep } from './sync-plan';
+import { VoicePlayer } from './VoicePlayer';
 
 /** Once a second while a song plays the player's position is compared with the server's. */
 export const SYNC_INTERVAL_MS = 1000;
@@ -38,7 +41,14 @@ function setup(p: RoomAudio) {
  * The room's audio on the phone, in step with the server clock (SyncPlanner decides, this carries
  * it out), and the now-playing bar: mute/listen locally — the room plays on — and the position.
  */
-export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
+export default function RoomPlayer({
+  store,
+  voiceRoom = null,
+}: {
+  store: RoomStoreApi;
+  /** LIVE-AUDIO-12: the room whose live voice plays beside the song (its live audio is on). */
+  voiceRoom?: string | null;
+}) {
   const { t } = useTranslation();
   const player = useRoomAudio(setup);
   const [planner] = useState(() => new SyncPlanner());
@@ -122,6 +132,11 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         playable: np ? playableOnPhone(np.song) : false,
       });
       void apply(step, np);
+      // SYNC-PHONE-1: the readout shows the last drift measured (kept while none is this time).
+      if (!np || !loaded.current) reportDrift(null);
+      else if (step.kind !== 'load' && step.kind !== 'stop' && step.drift !== null) {
+        reportDrift(step.drift);
+      }
       setView((v) => ({
         np,
         position: loaded.current ? player.currentTime : 0,
@@ -172,6 +187,12 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
     };
   }, [player, store, sync]);
 
+  // LIVE-AUDIO-8: the song plays softer while someone talks on the room's live audio.
+  const volume = useSongVolume();
+  useEffect(() => {
+    player.volume = volume;
+  }, [player, volume]);
+
   const toggle = () => {
     const next = !listeningRef.current;
     listeningRef.current = next;
@@ -208,6 +229,7 @@ export default function RoomPlayer({ store }: { store: RoomStoreApi }) {
         text: view.position.toFixed(3),
       }}
     >
+      {voiceRoom ? <VoicePlayer roomUuid={voiceRoom} /> : null}
       <View style={styles.text}>
         <Text style={styles.title} numberOfLines={1}>
           {np ? np.song.trackName : t('player.nothing')}

@@ -5,6 +5,7 @@ export type RoomAudio = Pick<
   VideoPlayer,
   | 'currentTime'
   | 'playbackRate'
+  | 'volume'
   | 'playing'
   | 'status'
   | 'staysActiveInBackground'

@@ -4,6 +4,7 @@ import type { VideoPlayerStatus, VideoSource } from 'expo-video';
 export interface AudioElementLike {
   currentTime: number;
   playbackRate: number;
+  volume: number;
   readonly paused: boolean;
   src: string;
   play(): Promise<void>;
@@ -52,6 +53,15 @@ export class WebAudioPlayer {
 
   set currentTime(seconds: number) {
     this.media.currentTime = seconds;
+  }
+
+  /** LIVE-AUDIO-8: the song's volume (0..1; ducked while someone talks). */
+  get volume(): number {
+    return this.media.volume;
+  }
+
+  set volume(volume: number) {
+    this.media.volume = volume;
   }
 
   get playbackRate(): number {

@@ -8,6 +8,7 @@ import { theme } from '../../ui/theme';
 import { Avatar } from '../room/Avatar';
 import { errorText } from '../auth/errors';
 import { Button, Card, ErrorText, Muted, Screen, Title } from '../auth/ui';
+import { AnnounceSwitch } from '../settings/AnnounceSwitch';
 import { LanguageSwitch } from '../settings/LanguageSwitch';
 import '../settings/i18n';
 import { useMyPointsQuery } from './queries';
@@ -212,6 +213,7 @@ export function ProfileScreen() {
       <Card>
         <Text style={styles.section}>{t('settings.language')}</Text>
         <LanguageSwitch />
+        <AnnounceSwitch />
       </Card>
       {session.kind === 'user' ? (
         <>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Animated, Easing, StyleSheet, Text, View } from 'react-native';
 import { avatarFigureSize } from '@tt/rules';
 import { theme } from '../../ui/theme';
+import { useReduceMotion } from '../../ui/useReduceMotion';
 import { Figure } from '../avatars/Figure';
 import { useAvatarArt } from '../avatars/queries';
 
@@ -49,8 +50,11 @@ export function Avatar({
 }: AvatarProps) {
   const art = useAvatarArt(avatarId);
   const bob = useRef(new Animated.Value(0)).current;
+  // A11Y-PHONE-5: with reduced motion asked for, nobody bobs (the dancing pose stays, still).
+  const calm = useReduceMotion();
+  const bobbing = dancing && !calm;
   useEffect(() => {
-    if (!dancing) {
+    if (!bobbing) {
       bob.setValue(0);
       return;
     }
@@ -72,7 +76,7 @@ export function Avatar({
     );
     loop.start();
     return () => loop.stop();
-  }, [dancing, bob]);
+  }, [bobbing, bob]);
   const translateY = bob.interpolate({ inputRange: [0, 1], outputRange: [0, -size / 6] });
   const background = color || theme.brand;
   const full = art !== null && mode === 'full';
@@ -81,7 +85,13 @@ export function Avatar({
   // A figure's name may run a little wider than it: five fit in a row at 390 px.
   const cellWidth = Math.max(full ? figureWidth : size, size) + (showName ? (full ? 8 : 16) : 0);
   return (
-    <View style={[styles.cell, { width: cellWidth }]} testID={testID}>
+    <View
+      style={[styles.cell, { width: cellWidth }]}
+      testID={testID}
+      accessible
+      accessibilityRole="image"
+      accessibilityLabel={nickname}
+    >
       {full ? (
         <View style={{ width: figureWidth, height: figureHeight + size * 0.12 }}>
           <View

@@ -132,7 +132,9 @@ export function ModerationPanel({
     const why = reason.trim() || undefined;
     try {
       if (p.kind === 'removeDj') {
-        await roomSession.roomAction(SOCKET_ACTIONS.removeDj, { djUuid: uuid });
+        // VOTE-PLAY-1: only while the song shown still plays.
+        const playStartTime = state.nowPlaying?.startTime;
+        await roomSession.roomAction(SOCKET_ACTIONS.removeDj, { djUuid: uuid, playStartTime });
         setNote({ text: t('roomAccess.mod.removedDj', { name }), error: false });
       } else if (p.kind === 'role') {
         await roleMutation.mutateAsync({ give: p.give, userUuid: uuid, role: p.role });

@@ -1,9 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Image, StyleSheet, Text, View } from 'react-native';
+import {
+  type AccessibilityActionEvent,
+  Image,
+  Pressable,
+  StyleSheet,
+  Text,
+  View,
+} from 'react-native';
 import type { ClientNowPlaying } from '@tt/protocol';
 import { expectedPositionSeconds, serverNow } from '@tt/room-client';
 import { theme } from '../../ui/theme';
+import { SyncReadout } from './SyncReadout';
 
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -20,16 +28,29 @@ export function NowPlaying({
 }) {
   const { t } = useTranslation();
   const [, tick] = useState(0);
+  // SYNC-PHONE-1: a long-press on the card shows (or hides) the sync details.
+  const [details, setDetails] = useState(false);
+  const toggle = () => setDetails((d) => !d);
   useEffect(() => {
     if (!nowPlaying) return;
     const id = setInterval(() => tick((n) => n + 1), 500);
     return () => clearInterval(id);
   }, [nowPlaying]);
+  // Screen readers get the same through the song's "longpress" action.
+  const longPress = {
+    onLongPress: toggle,
+    accessibilityHint: t('sync.hint'),
+    accessibilityActions: [{ name: 'longpress', label: t('sync.title') }],
+    onAccessibilityAction: (e: AccessibilityActionEvent) => {
+      if (e.nativeEvent.actionName === 'longpress') toggle();
+    },
+  };
   if (!nowPlaying) {
     return (
-      <View style={styles.card} testID="now-playing-empty">
+      <Pressable style={styles.card} testID="now-playing-empty" {...longPress}>
         <Text style={styles.muted}>{t('room.nothingPlaying')}</Text>
-      </View>
+        {details ? <SyncReadout /> : null}
+      </Pressable>
     );
   }
   const { song } = nowPlaying;
@@ -41,7 +62,12 @@ export function NowPlaying({
   const ratio = song.duration > 0 ? position / song.duration : 0;
   return (
     <View style={styles.card} testID="now-playing">
-      <View style={styles.row}>
+      <Pressable
+        style={styles.row}
+        testID="now-playing-song"
+        {...longPress}
+        accessibilityLabel={`${t('room.nowPlaying')}: ${song.trackName}, ${song.artistName}`}
+      >
         {art ? (
           <Image source={{ uri: art }} style={styles.art} />
         ) : (
@@ -56,10 +82,12 @@ export function NowPlaying({
             {song.artistName}
           </Text>
         </View>
-      </View>
+      </Pressable>
       <View
         style={styles.track_bar}
+        accessible
         accessibilityRole="progressbar"
+        accessibilityLabel={t('room.progress')}
         accessibilityValue={{ min: 0, max: Math.round(song.duration), now: Math.round(position) }}
         testID="progress"
       >
@@ -71,6 +99,7 @@ export function NowPlaying({
         </Text>
         <Text style={styles.muted}>{clock(song.duration)}</Text>
       </View>
+      {details ? <SyncReadout /> : null}
     </View>
   );
 }

@@ -107,8 +107,10 @@ test('joins the room, then shows the stage, the floor, the song and the votes; p
   expect(screen.getByTestId('floor-a')).toBeTruthy();
 
   await fireEvent.press(screen.getByTestId('vote-like'));
+  // VOTE-PLAY-1: the vote names the play shown (its startTime).
   expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.voteOnSong, {
     songVotes: { like: true },
+    playStartTime: now - 65_000,
   });
 
   // People: the list opens a person's card; blocking goes to the social service.

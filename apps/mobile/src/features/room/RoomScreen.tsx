@@ -10,9 +10,14 @@ import { RoomChat } from '../chat/RoomChat';
 import { useChatEvents } from '../chat/socket';
 import RoomPlayer from '../player/RoomPlayer';
 import './i18n';
+import { LastSets } from './LastSets';
+import { LiveAudioStrip } from './LiveAudioStrip';
 import { NowPlaying } from './NowPlaying';
 import { PasswordPrompt } from './PasswordPrompt';
 import { PeopleList } from './PeopleList';
+import { ruleRefusalText, RoomRulesCard } from './RoomRules';
+import { AnnounceSwitch } from '../settings/AnnounceSwitch';
+import { useAnnouncements } from './useAnnouncements';
 import { checkSession, sessionEndedBy, useSession } from '../../lib/session';
 import { bannedUntil, banText } from '../auth/errors';
 import { useRoom } from './queries';
@@ -51,6 +56,29 @@ function useUnreadChat(guid: string | undefined, me: string | null, section: Sec
 }
 
 /**
+ * A room rule's notice from the socket (ROOM_RULE_AFK_REMOVED: taken off the stage) in the app's
+ * language, until tapped away.
+ */
+function useRuleNotice(meOnStage: boolean): { text: string; dismiss: () => void } | null {
+  const { t } = useTranslation();
+  const error = useRoomStore((s) => s.error);
+  const code = useRoomStore((s) => s.errorCode);
+  // ROOM-RULES-7: the warning to a DJ away too long (the room client drops it once they act), then
+  // why they were taken off the stage.
+  const afk = useRoomStore((s) => s.afk ?? null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  if (afk && afk !== dismissed && (afk.kind === 'removed' || meOnStage)) {
+    const text =
+      afk.kind === 'warning' ? t('roomRules.afkWarning') : ruleRefusalText('ROOM_RULE_AFK_REMOVED');
+    return { text: text ?? afk.kind, dismiss: () => setDismissed(afk) };
+  }
+  const text = ruleRefusalText(code);
+  const key = `${code}:${error}`;
+  if (!text || dismissed === key) return null;
+  return { text, dismiss: () => setDismissed(key) };
+}
+
+/**
  * The live room on a phone: the player bar on top, then Room (now playing, votes, stage and floor),
  * Chat (kept mounted, so new messages count on its tab) and People.
  */
@@ -68,11 +96,28 @@ function LiveRoom({
   const { t } = useTranslation();
   const [section, setSection] = useState<Section>('room');
   const unread = useUnreadChat(state.settings.uuid, me.uuid, section);
+  const [since] = useState(() => new Date().toISOString()); // SET-5: what I heard starts here
+  useAnnouncements(state, me.uuid);
+  const ruleNotice = useRuleNotice(state.djs.some((d) => d.uuid === me.uuid));
   return (
     <View style={styles.live} testID="room-live">
       <View style={styles.top}>
         {reconnecting ? <Text style={styles.muted}>{t('room.reconnecting')}</Text> : null}
-        <RoomPlayer store={roomStore} />
+        {ruleNotice ? (
+          <Pressable
+            onPress={ruleNotice.dismiss}
+            accessibilityRole="alert"
+            accessibilityHint={t('room.dismiss')}
+            testID="room-rule-notice"
+          >
+            <Text style={styles.error}>{ruleNotice.text}</Text>
+          </Pressable>
+        ) : null}
+        <RoomPlayer
+          store={roomStore}
+          voiceRoom={state.settings.liveAudio ? state.settings.uuid : null}
+        />
+        {state.settings.liveAudio ? <LiveAudioStrip state={state} /> : null}
         <View style={styles.segments} accessibilityRole="tablist">
           {SECTIONS.map((s) => (
             <Pressable
@@ -104,6 +149,9 @@ function LiveRoom({
           <NowPlaying nowPlaying={state.nowPlaying} offset={offset} />
           <VotePanel state={state} me={me} />
           <Stage state={state} />
+          <RoomRulesCard rules={state.settings.rules} />
+          <LastSets state={state} me={me} since={since} />
+          <AnnounceSwitch />
         </ScrollView>
       ) : null}
       <View style={[styles.fill, section !== 'chat' && styles.hidden]}>
@@ -129,6 +177,7 @@ export function RoomScreen({ slug }: { slug: string }) {
   const state = useRoomStore((s) => s.state);
   const offset = useRoomStore((s) => s.serverTimeOffset);
   const socketError = useRoomStore((s) => s.error);
+  const socketCode = useRoomStore((s) => s.errorCode);
   // SEC-SESSION-3: removed from the room, the session is asked at once; a ban is told here.
   const [ban, setBan] = useState<string | null | undefined>(undefined);
   useEffect(() => {
@@ -173,7 +222,9 @@ export function RoomScreen({ slug }: { slug: string }) {
         <Text style={styles.heading}>
           {status === 'kicked' ? t('room.kicked') : t('room.failed')}
         </Text>
-        <Text style={styles.error}>{gate.kind === 'error' ? gate.message : socketError}</Text>
+        <Text style={styles.error}>
+          {gate.kind === 'error' ? gate.message : (ruleRefusalText(socketCode) ?? socketError)}
+        </Text>
       </Centered>
     );
   } else if (!state || gate.kind === 'joining') {

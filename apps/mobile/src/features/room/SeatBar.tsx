@@ -5,12 +5,14 @@ import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { currentPlay, toRoomSong, upNextUuid } from '@tt/rules';
 import { ActionError } from '@tt/room-client';
+import { trustText } from '../trust/text';
 import { theme } from '../../ui/theme';
 import { refKey, useActiveCrate } from '../dj/active-crate';
 import '../dj/i18n';
 import { useCrateSongs } from '../dj/queries';
 import type { SeatBlock } from '../dj/seat';
 import { SongRow } from '../dj/SongRow';
+import { ruleRefusalText } from './RoomRules';
 import { roomSession } from './session';
 
 function Button(props: {
@@ -53,12 +55,13 @@ export function useSeat(signedIn: boolean) {
       await work();
       setNote({ text: done, error: false });
     } catch (err) {
-      // A refusal in the server's words (ActionError carries its message).
+      // A refusal in the app's language when its code is known (trust, room rules), else in the
+      // server's words (ActionError carries its message).
       const text =
         err instanceof ActionError
           ? err.disconnected
             ? t('dj.seat.notConnected')
-            : err.message
+            : (trustText(err.code, err.message) ?? ruleRefusalText(err.code) ?? err.message)
           : t('errors.generic');
       setNote({ text, error: true });
     } finally {
@@ -77,7 +80,12 @@ export function useSeat(signedIn: boolean) {
         t('dj.seat.tookSeat'),
       ),
     leave: () => run(() => roomSession.roomAction(SOCKET_ACTIONS.removeDj), t('dj.seat.leftSeat')),
-    skip: () => run(() => roomSession.roomAction(SOCKET_ACTIONS.skipSong), t('dj.seat.skipped')),
+    /** VOTE-PLAY-1: the skip names the play shown (refused if another plays by then). */
+    skip: (playStartTime?: number) =>
+      run(
+        () => roomSession.roomAction(SOCKET_ACTIONS.skipSong, { playStartTime }),
+        t('dj.seat.skipped'),
+      ),
   };
 }
 
@@ -152,7 +160,7 @@ export function SeatBar({
           {onAir ? (
             <Button
               label={t('dj.seat.skip')}
-              onPress={() => void actions.skip()}
+              onPress={() => void actions.skip(state.nowPlaying?.startTime)}
               disabled={busy}
               testID="seat-skip"
             />

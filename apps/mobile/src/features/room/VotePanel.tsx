@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, Text, View } from 'react-native';
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
+import { can } from '@tt/rules';
 import { theme } from '../../ui/theme';
+import { roomResource, useRoomActor } from '../dj/seat';
 import { roomSession } from './session';
 
 /** As on the web: the vibe meter as a percentage, 0–100. */
@@ -25,14 +27,26 @@ export function VotePanel({
   const disabled = state.nowPlaying === null || me.isGuest;
   const vibe = vibePercent(state.vibeMeter);
   const { likes, dislikes, stars } = state.voteCounts;
+  const actor = useRoomActor(state);
+  // VOTE-PLAY-4/5: no dislike button when the room turned them off; with private dislikes the
+  // count only for the DJ playing and those who may read it (the others' count is always 0).
+  const mode = state.settings.dislikes ?? 'on';
+  const countsDislikes =
+    mode === 'on' ||
+    (me.uuid !== null && state.nowPlaying !== null && state.djs[0]?.uuid === me.uuid) ||
+    (actor !== null && can(actor, 'room.dislikes.read', roomResource(state.settings)));
+  // VOTE-PLAY-1: the vote names the play shown; if another plays when it arrives, it is refused.
+  const playStartTime = state.nowPlaying?.startTime;
   const vote = (songVotes: { like?: boolean; star?: boolean }) => {
     setFailed(false);
-    roomSession.roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes }).catch(() => setFailed(true));
+    roomSession
+      .roomAction(SOCKET_ACTIONS.voteOnSong, { songVotes, playStartTime })
+      .catch(() => setFailed(true));
   };
   const button = (
     id: string,
     label: string,
-    count: number,
+    count: number | null,
     active: boolean,
     onPress: () => void,
   ) => (
@@ -41,12 +55,17 @@ export function VotePanel({
       accessibilityRole="button"
       accessibilityLabel={label}
       accessibilityState={{ disabled, selected: active }}
+      accessibilityValue={count === null ? undefined : { text: String(count) }}
       disabled={disabled}
       onPress={onPress}
       style={[styles.button, active && styles.active, disabled && styles.disabled]}
     >
       <Text style={styles.buttonText}>{label}</Text>
-      <Text style={styles.count}>{count}</Text>
+      {count === null ? null : (
+        <Text style={styles.count} testID={`${id}-count`}>
+          {count}
+        </Text>
+      )}
     </Pressable>
   );
   return (
@@ -57,19 +76,36 @@ export function VotePanel({
           {vibe}%
         </Text>
       </View>
-      <View style={styles.vibeTrack} accessibilityRole="progressbar">
+      <View
+        style={styles.vibeTrack}
+        accessible
+        accessibilityRole="progressbar"
+        accessibilityLabel={t('room.vibe')}
+        accessibilityValue={{ min: 0, max: 100, now: vibe }}
+      >
         <View style={[styles.vibeFill, { width: `${vibe}%` }]} />
       </View>
       <View style={styles.buttons}>
         {button('vote-like', t('room.like'), likes, mine.like === true, () => vote({ like: true }))}
-        {button('vote-dislike', t('room.dislike'), dislikes, mine.like === false, () =>
-          vote({ like: false }),
-        )}
+        {mode === 'off'
+          ? null
+          : button(
+              'vote-dislike',
+              t('room.dislike'),
+              countsDislikes ? dislikes : null,
+              mine.like === false,
+              () => vote({ like: false }),
+            )}
         {button('vote-star', t('room.star'), stars, mine.star === true, () =>
           vote({ star: !mine.star }),
         )}
       </View>
       {me.isGuest ? <Text style={styles.muted}>{t('room.guestVotes')}</Text> : null}
+      {mode !== 'off' && !countsDislikes ? (
+        <Text style={styles.muted} testID="dislikes-private">
+          {t('room.dislikesPrivate')}
+        </Text>
+      ) : null}
       {failed ? <Text style={styles.error}>{t('room.voteFailed')}</Text> : null}
     </View>
   );

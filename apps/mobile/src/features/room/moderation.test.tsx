@@ -108,7 +108,10 @@ test('a refused removal from the stage shows the server message', async () => {
   await fireEvent.press(await screen.findByTestId('mod-remove-dj'));
   await fireEvent.press(screen.getByTestId('mod-confirm'));
   await waitFor(() =>
-    expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.removeDj, { djUuid: NOVA }),
+    expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.removeDj, {
+      djUuid: NOVA,
+      playStartTime: undefined, // VOTE-PLAY-1: nothing plays in this room
+    }),
   );
   expect(await screen.findByText('Only moderators can remove another DJ')).toBeTruthy();
 });

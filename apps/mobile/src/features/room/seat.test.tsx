@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-
 import { SOCKET_ACTIONS, type ClientRoomState } from '@tt/protocol';
 import { ActionError, type RoomStore } from '@tt/room-client';
 import { sampleState } from '@tt/room-client/testing';
+import { i18n } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
 import { fakeFetch, Providers } from '../dj/testing';
 import { useRoomStore } from './session';
@@ -138,7 +139,10 @@ test('RR-DJ-1: take a seat with the top song of my queue, see my next song, skip
   );
   expect(await screen.findByText("You're on air")).toBeTruthy();
   await fireEvent.press(screen.getByTestId('seat-skip'));
-  expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.skipSong);
+  // VOTE-PLAY-1: the skip names the play shown.
+  expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.skipSong, {
+    playStartTime: expect.any(Number),
+  });
 
   await fireEvent.press(screen.getByTestId('seat-leave'));
   expect(mockSession.roomAction).toHaveBeenCalledWith(SOCKET_ACTIONS.removeDj);
@@ -167,4 +171,31 @@ test("the room's refusal of a seat is shown in the server's words", async () => 
   await show(room());
   await fireEvent.press(await screen.findByTestId('seat-take'));
   expect(await screen.findByText('No free DJ seat')).toBeTruthy();
+});
+
+test('ROOM-RULES-9, ROOM-RULES-2: a room rule’s refusal of a seat reads in the phone’s language', async () => {
+  mockSession.roomAction.mockRejectedValueOnce(
+    new ActionError(
+      'The seat line is frozen: nobody new may take a seat right now',
+      false,
+      'ROOM_RULE_BOOTH_FROZEN',
+    ),
+  );
+  await act(async () => void (await i18n.changeLanguage('es')));
+  try {
+    await show(room());
+    await fireEvent.press(await screen.findByTestId('seat-take'));
+    expect(
+      await screen.findByText(
+        'La fila de asientos está congelada: ahora nadie nuevo puede tomar un asiento',
+      ),
+    ).toBeTruthy();
+  } finally {
+    await act(async () => void (await i18n.changeLanguage('en')));
+  }
+  mockSession.roomAction.mockRejectedValueOnce(
+    new ActionError('server words', false, 'ROOM_RULE_REPEAT'),
+  );
+  await fireEvent.press(await screen.findByTestId('seat-take'));
+  expect(await screen.findByText('This song was played here too recently')).toBeTruthy();
 });

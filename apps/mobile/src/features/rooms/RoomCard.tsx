@@ -5,9 +5,16 @@ import type { RoomDto } from '@tt/protocol';
 import { theme } from '../../ui/theme';
 import { isLiveNow } from './model';
 
-function Badge({ label, tone }: { label: string; tone: 'toneBrand' | 'toneLive' | 'toneMuted' }) {
+type BadgeProps = {
+  label: string;
+  tone: 'toneBrand' | 'toneLive' | 'toneMuted';
+  testID?: string;
+  hint?: string;
+};
+
+function Badge({ label, tone, testID, hint }: BadgeProps) {
   return (
-    <View style={[styles.badge, styles[tone]]}>
+    <View style={[styles.badge, styles[tone]]} testID={testID} accessibilityHint={hint}>
       <Text style={styles.badgeText}>{label}</Text>
     </View>
   );
@@ -29,6 +36,22 @@ export function RoomCard({ room }: { room: RoomDto }) {
           {room.name}
         </Text>
         {live ? <Badge label={t('rooms.live')} tone="toneLive" /> : null}
+        {room.liveAudioTalking ? (
+          // LIVE-AUDIO-11: someone is on the mic now; the setting alone gets the quiet chip.
+          <Badge
+            label={`🎙 ${t('rooms.talkingNow')}`}
+            tone="toneLive"
+            testID={`talking-${room.slug}`}
+            hint={t('rooms.talkingNowHint')}
+          />
+        ) : room.liveAudio ? (
+          <Badge
+            label={`🎙 ${t('rooms.liveAudio')}`}
+            tone="toneMuted"
+            testID={`live-audio-${room.slug}`}
+            hint={t('rooms.liveAudioHint')}
+          />
+        ) : null}
         {room.promoted ? <Badge label={t('rooms.promoted')} tone="toneBrand" /> : null}
         {room.isPasswordProtected ? <Badge label={t('rooms.locked')} tone="toneMuted" /> : null}
       </View>

@@ -26,6 +26,10 @@ const en = {
     eventLive: 'On now',
     eventAt: '{{when}} in {{room}}',
     open: 'Open',
+    talkingNow: 'Talking now',
+    talkingNowHint: 'Someone is on the mic in this room right now.',
+    liveAudio: 'Live audio',
+    liveAudioHint: 'This room has live audio; nobody is on the mic right now.',
   },
 };
 
@@ -55,6 +59,10 @@ const es: typeof en = {
     eventLive: 'Ahora',
     eventAt: '{{when}} en {{room}}',
     open: 'Abrir',
+    talkingNow: 'Hablando ahora',
+    talkingNowHint: 'Alguien está al micrófono en esta sala ahora mismo.',
+    liveAudio: 'Audio en directo',
+    liveAudioHint: 'Esta sala tiene audio en directo; ahora nadie está al micrófono.',
   },
 };
 
