@@ -25,6 +25,19 @@ export interface HostCpu {
   user: number;
   system: number;
 }
+/**
+ * Asked with 'idle': the host's CPU time (µs) over `ms` of receiving nothing — what its
+ * background work (relay polls, sweeps, timers) costs whether or not anybody sends.
+ */
+export interface HostIdle {
+  type: 'idle';
+  cpu: number;
+  ms: number;
+}
+
+const IDLE_SAMPLE_MS = 3000;
+/** How often the host looks whether its work events are done (each look costs CPU too). */
+const DRAIN_POLL_MS = 100;
 
 const send = (msg: unknown) => process.send?.(msg);
 
@@ -58,10 +71,22 @@ async function chatHost(listeners: number, senders: number, rateLimit: string) {
   // The work of the sends (analytics, mentions) counts too: CPU is read once the outbox is idle.
   const { outbox } = s.app.platform;
   process.on('message', async (m) => {
+    if (m === 'idle') {
+      const from = process.cpuUsage();
+      const started = performance.now();
+      await new Promise((r) => setTimeout(r, IDLE_SAMPLE_MS));
+      const { user, system } = process.cpuUsage(from);
+      send({
+        type: 'idle',
+        cpu: user + system,
+        ms: performance.now() - started,
+      } satisfies HostIdle);
+      return;
+    }
     if (m !== 'cpu') return;
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && (await outbox.backlog()) + (await outbox.pendingJobs()) > 0) {
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
     }
     const { user, system } = process.cpuUsage();
     send({ type: 'cpu', user, system } satisfies HostCpu);
