@@ -10,7 +10,7 @@ export interface MockRoomSession {
 /**
  * A stand-in for src/features/room/session.ts: a real room store (tests fill it) and jest
  * functions for the socket session. Use it as
- * `jest.mock('./session', () => jest.requireActual('…/testing/room-session-mock').roomSessionMock())`.
+ * `jest.mock('./session')` (the manual mock in src/features/room/__mocks__/session.ts).
  */
 export function roomSessionMock() {
   const roomStore = createRoomStore();

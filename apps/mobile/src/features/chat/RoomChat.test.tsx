@@ -28,13 +28,7 @@ jest.mock('../../lib/session', () => ({
 }));
 
 // The room session is mocked: entering fills the store with the room.
-jest.mock('../room/session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('../room/session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockRoom } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { enterRoom: jest.Mock };

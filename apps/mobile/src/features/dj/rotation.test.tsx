@@ -6,13 +6,7 @@ import { queryClient } from '../../lib/queryClient';
 import { fakeFetch, Providers } from './testing';
 import { useDjRotation } from './useDjRotation';
 
-jest.mock('../room/session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('../room/session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { roomAction: jest.Mock };

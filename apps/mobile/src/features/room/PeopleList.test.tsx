@@ -5,13 +5,7 @@ import { i18n } from '../../i18n';
 import './i18n';
 import { PeopleList } from './PeopleList';
 
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomStore, roomSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { loadMoreUsers?: jest.Mock };

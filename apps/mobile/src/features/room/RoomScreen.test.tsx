@@ -19,13 +19,7 @@ jest.mock('../../lib/session', () => ({
 jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
 
 // The room session is mocked: entering fills the store with a room where a song plays.
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { [K in 'enterRoom' | 'leaveRoom' | 'roomAction' | 'activeRoomUuid']: jest.Mock };

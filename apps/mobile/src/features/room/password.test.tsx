@@ -15,13 +15,7 @@ jest.mock('../../lib/session', () => ({
 
 // The room session is mocked: entering without the right password is refused by the socket
 // (the REST join lets a missing password pass), entering with it fills the room.
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { enterRoom: jest.Mock };

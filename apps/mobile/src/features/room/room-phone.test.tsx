@@ -23,13 +23,7 @@ jest.mock('../../lib/session', () => ({
   sessionEndedBy: () => null,
 }));
 jest.mock('expo-notifications', () => jest.requireActual('../../testing/notifications-mock'));
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { enterRoom: jest.Mock };

@@ -9,13 +9,7 @@ import { useRoomStore } from './session';
 import { Stage } from './Stage';
 
 jest.mock('expo-router', () => ({ router: { push: jest.fn() } }));
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { roomAction: jest.Mock };

@@ -5,13 +5,7 @@ import { fakeFetch, Providers } from '../dj/testing';
 import { VotePanel } from './VotePanel';
 
 /** docs/ROOM-RULES.md VOTE-PLAY-1, VOTE-PLAY-4, VOTE-PLAY-5 on the phone's vote panel. */
-jest.mock('./session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('./session'); // room/__mocks__/session.ts
 const { roomSession: mockSession } = jest.requireMock<{ roomSession: { roomAction: jest.Mock } }>(
   './session',
 );

@@ -11,13 +11,7 @@ import { Stage } from '../room/Stage';
 import { trustText, trustTextOfError } from './text';
 
 jest.mock('expo-router', () => ({ router: { push: jest.fn() } }));
-jest.mock('../room/session', () =>
-  jest
-    .requireActual<typeof import('../../testing/room-session-mock')>(
-      '../../testing/room-session-mock',
-    )
-    .roomSessionMock(),
-);
+jest.mock('../room/session'); // room/__mocks__/session.ts
 const { roomStore: mockStore, roomSession: mockSession } = jest.requireMock<{
   roomStore: RoomStore;
   roomSession: { roomAction: jest.Mock };
