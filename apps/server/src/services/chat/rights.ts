@@ -19,8 +19,8 @@ interface Entry {
 /**
  * CHAT-SEND-2: the write rights of room chats held in this process's memory, so a send reads no
  * table: the room (hasChat, its roles in force: bans, kicks, mutes with their end) and who joined
- * its chat. Every change of those rights drops the room here before the change is answered, on
- * every process (the bus): role changes, kicks and deletions through their live twins
+ * its chat. Every change of those rights is published before the change is answered, and drops
+ * the room here when the bus brings it (on another process, a few milliseconds later): role changes, kicks and deletions through their live twins
  * (BUS-TWIN-1, published after the commit and before the answer), settings through
  * `room.settingsUpdated`, chat membership through `chat.membersChanged`. A read that was in
  * flight while such an event came is not kept (each room has an epoch bumped by every event).

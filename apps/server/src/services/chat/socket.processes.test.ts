@@ -150,7 +150,7 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
     expect(gw.closed).toBeNull();
   });
 
-  it('CHAT-SEND-2: a mute or a ban made on one process refuses the very next message on the other', async () => {
+  it('CHAT-SEND-2: a mute or a ban made on one process refuses the next message on the other once its event arrived', async () => {
     const [one, two] = apps;
     const ann = await user('ann');
     const bob = await user('bob');
@@ -170,17 +170,35 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
         params: { roomId: room.uuid },
         body: { userUuid: bob.uuid, role: r },
       } as never);
-    await role('chatDisabled', true);
-    const muted = await send('two');
+    // The change's event was published before its answer; a send racing it on the other
+    // process could still come first, so each send waits until the second process has received
+    // every event the first published so far (Redis keeps their order: a marker published after
+    // the change arrives after it). A process that did not drop its rights would let it through.
+    const caughtUp = async () => {
+      const marker = -Date.now() - Math.random();
+      let arrived = false;
+      const stop = await two.app.platform.bus.subscribe('community.listsChanged', (m) => {
+        if (m.at === marker) arrived = true;
+      });
+      await one.app.platform.bus.publish('community.listsChanged', { at: marker });
+      await expect.poll(() => arrived, { timeout: 10_000 }).toBe(true);
+      await stop();
+    };
+    const sendAfter = async (change: Promise<unknown>, text: string) => {
+      await change;
+      await caughtUp();
+      return send(text);
+    };
+    const setChat = (hasChat: boolean) =>
+      asAnn.call(roomEndpoints.update, { params: { id: room.uuid }, body: { hasChat } });
+    const muted = await sendAfter(role('chatDisabled', true), 'two');
     expect([muted.status, muted.body.error?.details?.code]).toEqual([403, 'CHAT_MUTED']);
-    await role('chatDisabled', false);
-    expect((await send('three')).status).toBe(200);
-    await asAnn.call(roomEndpoints.update, { params: { id: room.uuid }, body: { hasChat: false } });
-    expect((await send('four')).body.error?.details?.code).toBe('CHAT_OFF');
-    await asAnn.call(roomEndpoints.update, { params: { id: room.uuid }, body: { hasChat: true } });
-    expect((await send('five')).status).toBe(200);
-    await role('banned', true);
-    expect((await send('six')).body.error?.details?.code).toBe('ROOM_BANNED');
+    expect((await sendAfter(role('chatDisabled', false), 'three')).status).toBe(200);
+    const off = await sendAfter(setChat(false), 'four');
+    expect(off.body.error?.details?.code).toBe('CHAT_OFF');
+    expect((await sendAfter(setChat(true), 'five')).status).toBe(200);
+    const banned = await sendAfter(role('banned', true), 'six');
+    expect(banned.body.error?.details?.code).toBe('ROOM_BANNED');
     // The first process agrees.
     const fromOne = await v3(s1, 'POST', '/messages', {
       token: bob.chat,
