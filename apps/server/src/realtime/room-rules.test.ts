@@ -7,6 +7,7 @@ import {
   giveRole,
   RoomClient,
   song,
+  joinedRoom,
   startRealtimeServer,
 } from './test-kit';
 
@@ -25,15 +26,11 @@ const LOCKED = ERRORS.ROOM_RULE_BOOTH_LOCKED.message;
 const CAP = ERRORS.ROOM_RULE_PLAYTIME_CAP.message;
 
 /** A room of `n` people (the first owns it) with `rules`, everyone joined. */
-async function roomWith(n: number, rules: RoomRules) {
-  const people = await Promise.all(Array.from({ length: n }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token, { numberOfDjs: 5 });
-  await setRules(people[0].token, room.uuid, rules);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  const close = () => clients.forEach((c) => c.disconnect());
-  return { room, people, clients, close };
-}
+const roomWith = (n: number, rules: RoomRules) =>
+  joinedRoom(s, n, {
+    settings: { numberOfDjs: 5 },
+    prepare: (room, people) => setRules(people[0].token, room.uuid, rules),
+  });
 
 const setRules = (token: string, id: string, rules: RoomRules) =>
   s.as(token).call(roomSettingsEndpoints.rules, { params: { id }, body: { rules } });

@@ -14,6 +14,7 @@ import {
   patchText,
   RoomClient,
   song,
+  joinedRoom,
   startRealtimeServer,
   takeRole,
 } from './test-kit';
@@ -27,14 +28,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function roomOf(n: number) {
-  const people = await Promise.all(Array.from({ length: n }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  await expectInSync(clients, room.uuid);
-  return { room, people, clients, close: () => clients.forEach((c) => c.disconnect()) };
-}
+const roomOf = (n: number) => joinedRoom(s, n, { inSync: true });
 
 const userIn = (c: RoomClient, uuid: string) => c.state.allUsers.find((u) => u.uuid === uuid);
 const inAWhile = (ms: number) => new Date(Date.now() + ms).toISOString();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomEndpoints } from '@tt/protocol';
 import type { TestServer } from '../../test/harness';
-import { createRoom, expectInSync, RoomClient, song, startRealtimeServer } from './test-kit';
+import { expectInSync, joinedRoom, RoomClient, song, startRealtimeServer } from './test-kit';
 
 /** docs/ROOM-RULES.md: rotation, songsPerDj, skip, the end-of-song timer. */
 let s: TestServer;
@@ -12,14 +12,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function roomOf(n: number, settings: Record<string, unknown> = {}) {
-  const people = await Promise.all(Array.from({ length: n }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token, settings);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  await expectInSync(clients, room.uuid);
-  return { room, people, clients, close: () => clients.forEach((c) => c.disconnect()) };
-}
+const roomOf = (n: number, settings: Record<string, unknown> = {}) =>
+  joinedRoom(s, n, { settings, inSync: true });
 
 const lineup = (c: RoomClient) => c.state.djs.map((d) => d.uuid);
 const playing = (c: RoomClient) => c.state.nowPlaying?.song.trackName ?? null;

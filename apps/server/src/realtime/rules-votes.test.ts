@@ -8,6 +8,7 @@ import {
   patchText,
   RoomClient,
   song,
+  joinedRoom,
   startRealtimeServer,
 } from './test-kit';
 
@@ -22,13 +23,10 @@ afterAll(async () => {
 
 /** A room whose first user DJs a long song; the others listen. */
 async function playingRoom(listeners: number) {
-  const people = await Promise.all(Array.from({ length: listeners + 1 }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  await clients[0].action('addDj', { song: song('Voted', 300) });
-  await expectInSync(clients, room.uuid);
-  return { room, people, clients, close: () => clients.forEach((c) => c.disconnect()) };
+  const joined = await joinedRoom(s, listeners + 1);
+  await joined.clients[0].action('addDj', { song: song('Voted', 300) });
+  await expectInSync(joined.clients, joined.room.uuid);
+  return joined;
 }
 
 const votes = (c: RoomClient) => c.received.filter((m) => m.name === 'votedOnSong').length;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { createRoom, expectInSync, RoomClient, song, startRealtimeServer } from './test-kit';
+import { expectInSync, joinedRoom, song, startRealtimeServer } from './test-kit';
 
 /** docs/SYNC-RULES.md SYNC-7: the room's timeline has no gap between songs. */
 let s: TestServer;
@@ -11,14 +11,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function roomOf(n: number) {
-  const people = await Promise.all(Array.from({ length: n }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  await expectInSync(clients, room.uuid);
-  return { room, clients, close: () => clients.forEach((c) => c.disconnect()) };
-}
+const roomOf = (n: number) => joinedRoom(s, n, { inSync: true });
 
 describe('SYNC-7: the next song starts on the server timeline where the last one ended', () => {
   it('SYNC-7: a song that ends on time is followed by the next DJ’s song at exactly its endTime', async () => {

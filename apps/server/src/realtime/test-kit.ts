@@ -81,6 +81,38 @@ export async function createRoom(
   return config;
 }
 
+/** A room of new accounts, each joined with the SDK (see `joinedRoom`). */
+export interface JoinedRoom {
+  room: RoomDto;
+  people: Awaited<ReturnType<TestServer['createUser']>>[];
+  clients: RoomClient[];
+  /** Disconnects every client. */
+  close: () => void;
+}
+
+/**
+ * `n` new accounts in a new room (the first owns it, created with `settings`): `prepare` runs
+ * before anyone joins (rules, roles), then each joins with the unmodified SDK in that order, and
+ * with `inSync` the call returns once every client holds the server's state.
+ */
+export async function joinedRoom(
+  s: TestServer,
+  n: number,
+  opts: {
+    settings?: Partial<CreateRoomReq>;
+    prepare?: (room: RoomDto, people: JoinedRoom['people']) => Promise<unknown>;
+    inSync?: boolean;
+  } = {},
+): Promise<JoinedRoom> {
+  const people = await Promise.all(Array.from({ length: n }, () => s.createUser()));
+  const room = await createRoom(s, people[0].token, opts.settings);
+  await opts.prepare?.(room, people);
+  const clients: RoomClient[] = [];
+  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
+  if (opts.inSync) await expectInSync(clients, room.uuid);
+  return { room, people, clients, close: () => clients.forEach((c) => c.disconnect()) };
+}
+
 export interface Received {
   name: string;
   statePatch?: Operation[];

@@ -10,6 +10,7 @@ import {
   roomState,
   RoomClient,
   song,
+  joinedRoom,
   startRealtimeServer,
 } from './test-kit';
 
@@ -27,15 +28,11 @@ const NO_VOTES = { likes: 0, dislikes: 0, stars: 0 };
 
 /** Two DJs with a long song each and `listeners` listeners; the first DJ's song plays. */
 async function twoDjRoom(listeners: number) {
-  const people = await Promise.all(Array.from({ length: listeners + 2 }, () => s.createUser()));
-  const room = await createRoom(s, people[0].token);
-  const clients: RoomClient[] = [];
-  for (const p of people) clients.push(await RoomClient.join(s, p, room.uuid));
-  await clients[0].action('addDj', { song: song('First', 300) });
-  await clients[1].action('addDj', { song: song('Second', 300) });
-  await expectInSync(clients, room.uuid);
-  const close = () => clients.forEach((c) => c.disconnect());
-  return { room, people, clients, close };
+  const joined = await joinedRoom(s, listeners + 2);
+  await joined.clients[0].action('addDj', { song: song('First', 300) });
+  await joined.clients[1].action('addDj', { song: song('Second', 300) });
+  await expectInSync(joined.clients, joined.room.uuid);
+  return joined;
 }
 
 /** The first DJ skips: the second DJ's song plays; answers the start times of both plays. */
