@@ -7,10 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { songEndpoints, type SongDto } from '@tt/protocol';
-import type { TestServer } from '../../server/test/harness';
 import { ffmpegPath } from '../../server/src/services/song/hls';
-import { pageOf, waitFor } from '../../web/e2e/support';
+import { pageOf, uploadSong } from '../../web/e2e/support';
 
 /** Helpers of the phone app's flow test: its web export, served as a phone would open it. */
 
@@ -109,32 +107,8 @@ export async function toneMp3(
   return fsp.readFile(out);
 }
 
-/** Uploads an MP3 as `token` and waits until the server has transcoded and verified it. */
-export async function uploadSong(
-  s: TestServer,
-  token: string,
-  file: Buffer,
-  name: string,
-): Promise<SongDto> {
-  const formData = new FormData();
-  formData.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
-  const created = (await s.as(token).raw({
-    method: 'POST',
-    path: '/api/song-service/upload/song',
-    formData,
-  })) as SongDto;
-  return waitFor(
-    async () => {
-      const song = await s.client.call(songEndpoints.get, {
-        params: { id: created.songShortId },
-      });
-      if (song.status === 'VERIFICATION_ERROR') throw new Error(`${name} failed to transcode`);
-      return song.status === 'VERIFIED' ? song : undefined;
-    },
-    `${name} to be verified`,
-    600,
-  );
-}
+/** Uploads an MP3 and waits until it is verified (shared with the web's e2e tests). */
+export { uploadSong };
 
 /** Where a page's media element is: its position and state, and the page's clock. */
 export interface MediaClock {

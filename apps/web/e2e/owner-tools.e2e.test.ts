@@ -9,33 +9,9 @@ import {
   roomListEndpoints,
   roomRoleEndpoints,
   songEndpoints,
-  type SongDto,
 } from '@tt/protocol';
-import type { TestServer } from '../../server/test/harness';
 import { shot, toneMp3 } from './search-upload.support';
-import { signedInPage, waitFor, webFixture } from './support';
-
-/** Uploads a six-second tone as `uploader` through the API and waits until it is verified. */
-async function verifiedUpload(s: TestServer, token: string, file: Buffer, trackName: string) {
-  const form = new FormData();
-  form.append('trackName', trackName);
-  form.append('artistName', 'Owner Tools');
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), 'tone.mp3');
-  const song = (await s.as(token).raw({
-    method: 'POST',
-    path: '/api/song-service/upload/song',
-    formData: form,
-  })) as SongDto;
-  const id = song.songShortId;
-  return waitFor(
-    async () => {
-      const one = await s.client.call(songEndpoints.get, { params: { id } });
-      return one.status === 'VERIFIED' ? one : undefined;
-    },
-    `song ${id} to be verified`,
-    900,
-  );
-}
+import { signedInPage, uploadSong, waitFor, webFixture } from './support';
 
 describe('web: the tools of uploaders, room owners and Discord servers', () => {
   const web = webFixture();
@@ -57,8 +33,10 @@ describe('web: the tools of uploaders, room owners and Discord servers', () => {
     await s.as(moderator.token).call(moderationEndpoints.addCapability, {
       params: { id: uploader.uuid, capability: 'uploadMusic' },
     });
-    const keep = await verifiedUpload(s, uploader.token, tone, 'Keep Me Tagged');
-    const drop = await verifiedUpload(s, uploader.token, tone, 'Delete Me Soon');
+    // Six-second tones uploaded through the API, each with its name, and verified.
+    const tagged = (trackName: string) => ({ trackName, artistName: 'Owner Tools' });
+    const keep = await uploadSong(s, uploader.token, tone, 'tone.mp3', tagged('Keep Me Tagged'));
+    const drop = await uploadSong(s, uploader.token, tone, 'tone.mp3', tagged('Delete Me Soon'));
 
     for (const width of [1280, 390]) {
       const page = await signedInPage(web.browser(), uploader.token, width);

@@ -6,16 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SocketClient } from 'ttfm-socket';
-import {
-  moderationEndpoints,
-  roomEndpoints,
-  songEndpoints,
-  toMinimalSong,
-  type SongDto,
-} from '@tt/protocol';
+import { moderationEndpoints, roomEndpoints, toMinimalSong, type SongDto } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
 import { ffmpegPath } from '../../server/src/services/song/hls';
-import { launchBrowser, pageOf, signedInContext, startServerWithWeb, waitFor } from './support';
+import { launchBrowser, pageOf, signedInContext, startServerWithWeb, uploadSong } from './support';
 
 const run = promisify(execFile);
 
@@ -106,28 +100,6 @@ describe('web: the room plays the song in the browser, in sync', () => {
   let songB: SongDto;
   const sockets: SocketClient[] = [];
 
-  async function upload(token: string, file: Buffer, name: string): Promise<SongDto> {
-    const formData = new FormData();
-    formData.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
-    const created = (await s.as(token).raw({
-      method: 'POST',
-      path: '/api/song-service/upload/song',
-      formData,
-    })) as SongDto;
-    // The upload may finish in the background: wait for the song to be verified.
-    return waitFor(
-      async () => {
-        const song = await s.client.call(songEndpoints.get, {
-          params: { id: created.songShortId },
-        });
-        if (song.status === 'VERIFICATION_ERROR') throw new Error(`${name} failed to transcode`);
-        return song.status === 'VERIFIED' ? song : undefined;
-      },
-      `${name} to be verified`,
-      600,
-    );
-  }
-
   /** A DJ (a socket client, like another browser) in the room. */
   async function dj(token: string, roomUuid: string) {
     const c = new SocketClient(s.url);
@@ -156,8 +128,8 @@ describe('web: the room plays the song in the browser, in sync', () => {
       chord(tmp, 'a.mp3', 90, [220, 277, 330], 'Major Chord'),
       chord(tmp, 'b.mp3', 30, [196, 233], 'Minor Interval'),
     ]);
-    songA = await upload(uploader.token, a, 'a.mp3');
-    songB = await upload(uploader.token, b, 'b.mp3');
+    songA = await uploadSong(s, uploader.token, a, 'a.mp3');
+    songB = await uploadSong(s, uploader.token, b, 'b.mp3');
     browser = await launch('no-user-gesture-required');
   }, 180_000);
 

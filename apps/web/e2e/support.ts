@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SocketClient } from 'ttfm-socket';
+import { songEndpoints, type SongDto } from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -132,6 +133,38 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Uploads an MP3 as `token` through the API (with `fields` such as trackName beside the file)
+ * and waits until the server has transcoded and verified it.
+ */
+export async function uploadSong(
+  s: TestServer,
+  token: string,
+  file: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<SongDto> {
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
+  formData.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
+  const created = (await s.as(token).raw({
+    method: 'POST',
+    path: '/api/song-service/upload/song',
+    formData,
+  })) as SongDto;
+  return waitFor(
+    async () => {
+      const song = await s.client.call(songEndpoints.get, {
+        params: { id: created.songShortId },
+      });
+      if (song.status === 'VERIFICATION_ERROR') throw new Error(`${name} failed to transcode`);
+      return song.status === 'VERIFIED' ? song : undefined;
+    },
+    `${name} to be verified`,
+    900,
+  );
 }
 
 /** The 6-digit code of the newest verification e-mail sent to `to`. */

@@ -6,16 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SocketClient } from 'ttfm-socket';
-import {
-  moderationEndpoints,
-  roomEndpoints,
-  songEndpoints,
-  toMinimalSong,
-  type SongDto,
-} from '@tt/protocol';
+import { moderationEndpoints, roomEndpoints, toMinimalSong, type SongDto } from '@tt/protocol';
 import type { TestServer } from '../../server/test/harness';
 import { ffmpegPath } from '../../server/src/services/song/hls';
-import { launchBrowser, pageOf, signedInContext, startServerWithWeb, waitFor } from './support';
+import { launchBrowser, pageOf, signedInContext, startServerWithWeb, uploadSong } from './support';
 
 /** docs/SYNC-RULES.md SYNC-7..11: two listeners across a song change, measured in the browser. */
 const run = promisify(execFile);
@@ -80,27 +74,6 @@ describe('web: gapless song change, two listeners (SYNC-7..11)', () => {
   let second: SongDto;
   let socket: SocketClient | null = null;
 
-  async function upload(token: string, file: Buffer, name: string): Promise<SongDto> {
-    const formData = new FormData();
-    formData.append('file', new Blob([new Uint8Array(file)], { type: 'audio/mpeg' }), name);
-    const created = (await s.as(token).raw({
-      method: 'POST',
-      path: '/api/song-service/upload/song',
-      formData,
-    })) as SongDto;
-    return waitFor(
-      async () => {
-        const song = await s.client.call(songEndpoints.get, {
-          params: { id: created.songShortId },
-        });
-        if (song.status === 'VERIFICATION_ERROR') throw new Error(`${name} failed to transcode`);
-        return song.status === 'VERIFIED' ? song : undefined;
-      },
-      `${name} to be verified`,
-      600,
-    );
-  }
-
   beforeAll(async () => {
     s = await startServerWithWeb();
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tt-gapless-e2e-'));
@@ -113,8 +86,8 @@ describe('web: gapless song change, two listeners (SYNC-7..11)', () => {
       tone(tmp, 'first.mp3', 20, 330, 'First Tone'),
       tone(tmp, 'second.mp3', 30, 440, 'Second Tone'),
     ]);
-    first = await upload(uploader.token, a, 'first.mp3');
-    second = await upload(uploader.token, b, 'second.mp3');
+    first = await uploadSong(s, uploader.token, a, 'first.mp3');
+    second = await uploadSong(s, uploader.token, b, 'second.mp3');
     browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
   }, 180_000);
 
