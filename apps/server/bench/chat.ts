@@ -262,33 +262,33 @@ async function chatRun(h: ChatHostReady, child: ChildProcess, o: ChatBenchOption
   return { row: { d, sent: total, listeners: o.listeners }, posted, sendMs };
 }
 
-/** The chat host's CPU time so far (ms), once its work events are done. */
-function hostCpu(child: ChildProcess): Promise<number> {
+/** Asks the chat host `question` ('cpu' or 'idle') and answers its reply of that type. */
+function askHost<T extends HostCpu | HostIdle>(
+  child: ChildProcess,
+  question: T['type'],
+): Promise<T> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
-      const cpu = m as HostCpu;
-      if (cpu?.type !== 'cpu') return;
+      if ((m as T | null)?.type !== question) return;
       child.off('message', onMessage);
-      resolve((cpu.user + cpu.system) / 1000);
+      resolve(m as T);
     };
     child.on('message', onMessage);
-    child.send('cpu');
+    child.send(question);
   });
 }
 
+/** The chat host's CPU time so far (ms), once its work events are done. */
+const hostCpu = async (child: ChildProcess) => {
+  const cpu = await askHost<HostCpu>(child, 'cpu');
+  return (cpu.user + cpu.system) / 1000;
+};
+
 /** The chat host's CPU per second (ms) while nobody sends: its background work. */
-function hostIdleRate(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (m: unknown) => {
-      const idle = m as HostIdle;
-      if (idle?.type !== 'idle') return;
-      child.off('message', onMessage);
-      resolve(idle.cpu / 1000 / (idle.ms / 1000));
-    };
-    child.on('message', onMessage);
-    child.send('idle');
-  });
-}
+const hostIdleRate = async (child: ChildProcess) => {
+  const idle = await askHost<HostIdle>(child, 'idle');
+  return idle.cpu / 1000 / (idle.ms / 1000);
+};
 
 /**
  * CHAT-SEND-3's measure: the send path alone — the same REST sends with nobody listening — and

@@ -81,13 +81,11 @@ export async function createRoom(
   return config;
 }
 
-/** A room of new accounts, each joined with the SDK (see `joinedRoom`). */
 export interface JoinedRoom {
   room: RoomDto;
   people: Awaited<ReturnType<TestServer['createUser']>>[];
   clients: RoomClient[];
-  /** Disconnects every client. */
-  close: () => void;
+  close: () => void; // disconnects every client
 }
 
 /**
