@@ -8,6 +8,7 @@ import { chatTokenEndpoints, roomEndpoints, roomRoleEndpoints } from '@tt/protoc
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { openDatabase, type Database } from '../../platform/db/index';
+import { busCaughtUp } from '../../platform/bus.testing';
 import { AccountService } from '../user/service';
 import { ChatClient } from './socket.testing';
 import { botText, v3 } from './testing';
@@ -172,21 +173,11 @@ describe.skipIf(!REDIS_URL)('CHAT-LIVE-1: two processes share the chat over the 
       } as never);
     // The change's event was published before its answer; a send racing it on the other
     // process could still come first, so each send waits until the second process has received
-    // every event the first published so far (Redis keeps their order: a marker published after
-    // the change arrives after it). A process that did not drop its rights would let it through.
-    const caughtUp = async () => {
-      const marker = -Date.now() - Math.random();
-      let arrived = false;
-      const stop = await two.app.platform.bus.subscribe('community.listsChanged', (m) => {
-        if (m.at === marker) arrived = true;
-      });
-      await one.app.platform.bus.publish('community.listsChanged', { at: marker });
-      await expect.poll(() => arrived, { timeout: 10_000 }).toBe(true);
-      await stop();
-    };
+    // every event the first published so far. A process that did not drop its rights would let
+    // it through.
     const sendAfter = async (change: Promise<unknown>, text: string) => {
       await change;
-      await caughtUp();
+      await busCaughtUp(one.app.platform.bus, two.app.platform.bus);
       return send(text);
     };
     const setChat = (hasChat: boolean) =>

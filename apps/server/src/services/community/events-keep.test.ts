@@ -7,6 +7,7 @@ import {
   type RoomDto,
 } from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { busCaughtUp } from '../../platform/bus.testing';
 import { createRoom } from '../room/testing';
 import { UpcomingCache } from './events.cache';
 
@@ -84,16 +85,8 @@ describe('EVT-LIST-3: kept upcoming lists', () => {
 
   it("a room's settings (unlisted) and a community's rooms drop the kept lists", async () => {
     // The earlier changes' drops travel over the bus (Redis when configured) and may still be on
-    // their way: a marker published after them arrives after them, so once it is here nothing
-    // left over can drop the answer this test keeps.
-    const marker = -Date.now();
-    let arrived = false;
-    const stop = await s.app.platform.bus.subscribe('community.listsChanged', (m) => {
-      if (m.at === marker) arrived = true;
-    });
-    await s.app.platform.bus.publish('community.listsChanged', { at: marker });
-    await expect.poll(() => arrived, { timeout: 10_000 }).toBe(true);
-    await stop();
+    // their way: once it has caught up, nothing left over can drop the answer this test keeps.
+    await busCaughtUp(s.app.platform.bus);
     expect(await names()).not.toContain('Second behind');
     await insertBehindTheService('Second behind');
     expect(await names()).not.toContain('Second behind');
