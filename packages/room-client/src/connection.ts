@@ -4,49 +4,26 @@ import {
   type ClientRoomState,
   type CustomServerMessage,
   type JoinRoomResult,
-  type PlayedOneTimeAnimationParams,
   type RoomUsersPage,
   type SocketActionInput,
   type SocketActionResult,
 } from '@tt/protocol';
 import { ActionError } from './actions';
-import { writeCurrentRoom, type KeyValueStorage } from './currentRoom';
+import { OneTimeAnimations } from './connection-animations';
+import type { RoomConnectionOptions } from './connection-options';
+import { writeCurrentRoom } from './currentRoom';
 import type { Gateway } from './gateway';
 import { applyStatePatch } from './patch';
 import { applyPagedStatePatch, mergeUsersPage } from './paging';
 import { defaultTimers, type Timers } from './primus';
 import type { RoomStoreApi, RoomStoreState } from './store';
 import { ClockEstimator } from './clock';
-import { ClockSyncer, type ClockSyncSchedule } from './clock-sync';
+import { ClockSyncer } from './clock-sync';
+
+export type { RoomConnectionOptions } from './connection-options';
 
 /** ROOM-RULES-7: actions that are not acts in the room (they leave an AFK warning standing). */
 const PASSIVE_ACTIONS = new Set<string>(['joinRoom', 'getRoomUsers', 'clockSync']);
-
-export interface RoomConnectionOptions {
-  slug: string;
-  roomUuid: string;
-  password?: string;
-  /** The app's one socket (GATEWAY-CLIENT-1): the room is joined on it, and left without closing it. */
-  gateway: Gateway;
-  store: RoomStoreApi;
-  /** Where the current room record is kept (see currentRoom.ts); none: it is not kept. */
-  storage?: KeyValueStorage | null;
-  timers?: Timers;
-  random?: () => number;
-  now?: () => number;
-  log?: (message: string, detail?: unknown) => void;
-  /** How long a one-time animation shows on the avatar. */
-  animationMs?: number;
-  /** Longest random wait before rejoining after a roomReset (RR-RESET-1; up to 2 s). */
-  resetDelayMs?: number;
-  /**
-   * ROOM-PAGE-1: join with only this many of the room's users in the state (DJs, room roles and
-   * this user always), and bring more with `loadMoreUsers()`. None: the whole room, as the SDK.
-   */
-  usersLimit?: number;
-  /** SYNC-6: the clockSync round trips after a join (default: 4, 1.5 s apart, then 1 a minute). */
-  clockSync?: ClockSyncSchedule;
-}
 
 /**
  * How the client keeps its room connection over the app's one socket (the Gateway): join and take
@@ -72,8 +49,8 @@ export class RoomConnection {
   private loadingUsers = false;
   private stopped = false;
   private resetTimer: unknown = null;
-  private animationSeq = 0;
-  private readonly animationTimers = new Map<string, unknown>();
+  /** The one-time animations on the avatars (connection-animations.ts). */
+  private readonly animations: OneTimeAnimations;
   /** SYNC-1..3: the server clock from the join round trips and the heartbeats. */
   private readonly clock = new ClockEstimator();
   /** SYNC-6: more round trips (clockSync) after each join. */
@@ -85,6 +62,7 @@ export class RoomConnection {
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((m, d) => console.error(`[room] ${m}`, d ?? ''));
     this.gateway = opts.gateway;
+    this.animations = new OneTimeAnimations(opts, this.timers);
     this.clockSync = new ClockSyncer({
       timers: this.timers,
       now: this.now,
@@ -262,7 +240,7 @@ export class RoomConnection {
     }
     switch (message.name) {
       case 'playedOneTimeAnimation':
-        this.showAnimation(message.params);
+        this.animations.show(message.params);
         break;
       case 'roomReset':
         this.scheduleResetRejoin();
@@ -362,27 +340,6 @@ export class RoomConnection {
     this.detach();
   }
 
-  private showAnimation(params: PlayedOneTimeAnimationParams | undefined) {
-    if (!params?.userUuid) return;
-    const id = ++this.animationSeq;
-    const { userUuid, animation, emoji } = params;
-    const animations = { ...this.opts.store.getState().animations };
-    animations[userUuid] = { animation, emoji, id };
-    this.set({ animations });
-    const old = this.animationTimers.get(userUuid);
-    if (old !== undefined) this.timers.clearTimeout(old);
-    this.animationTimers.set(
-      userUuid,
-      this.timers.setTimeout(() => {
-        this.animationTimers.delete(userUuid);
-        const rest = { ...this.opts.store.getState().animations };
-        if (rest[userUuid]?.id !== id) return;
-        delete rest[userUuid];
-        this.set({ animations: rest });
-      }, this.opts.animationMs ?? 2600),
-    );
-  }
-
   /** SYNC-3: the store shows the estimate, to the ms, and its uncertainty. */
   private clockState(): Pick<RoomStoreState, 'serverTimeOffset' | 'serverTimeUncertainty'> {
     const uncertainty = this.clock.uncertainty;
@@ -400,7 +357,6 @@ export class RoomConnection {
     this.clockSync.stop();
     if (this.resetTimer !== null) this.timers.clearTimeout(this.resetTimer);
     this.resetTimer = null;
-    for (const t of this.animationTimers.values()) this.timers.clearTimeout(t);
-    this.animationTimers.clear();
+    this.animations.clear();
   }
 }

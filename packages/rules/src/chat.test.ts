@@ -7,6 +7,7 @@ import {
   canRecall,
   chatMessageProblem,
   classifyConversation,
+  inboxLists,
   openingInboxTab,
   isResolvableChatLink,
   isValidChatMessage,
@@ -162,6 +163,14 @@ describe('reactions and merging', () => {
     expect(classifyConversation('d', lists)).toBe('FRIENDS');
     expect(classifyConversation('x', lists)).toBe('OTHERS');
     expect(classifyConversation('f', null)).toBe('UNSET');
+  });
+
+  it('CHAT-INBOX-1: the lists come from the friends list once it has answered, none before', () => {
+    expect(inboxLists(null)).toBeNull();
+    expect(classifyConversation('f', inboxLists(null))).toBe('UNSET');
+    expect(classifyConversation('f', inboxLists(['f']))).toBe('FRIENDS');
+    expect(classifyConversation('x', inboxLists(['f']))).toBe('OTHERS');
+    expect(classifyConversation('f', inboxLists([]))).toBe('OTHERS');
   });
 
   it('CHAT-INBOX-2: the inbox opens on the list with unread messages, else the one with conversations', () => {

@@ -239,13 +239,30 @@ export function parseRateRule(value: string): RateRule {
 /** Conversation lists of the direct-message inbox (CHAT-INBOX-1). */
 export type ConversationCategory = 'FRIENDS' | 'OTHERS' | 'UNSET';
 
+/** The people whose conversations an inbox lists under FRIENDS (CHAT-INBOX-1). */
+export interface InboxLists {
+  friends: ReadonlySet<string>;
+  followedDjs: ReadonlySet<string>;
+}
+
+const NO_ONE: ReadonlySet<string> = new Set();
+
+/**
+ * CHAT-INBOX-1: the lists an inbox sorts by, from the friends list once it has answered (a list
+ * that failed is passed as empty); null before that, so nobody is sorted yet (UNSET). Following
+ * DJs is not built yet, so that list is empty.
+ */
+export function inboxLists(friendUuids: readonly string[] | null): InboxLists | null {
+  return friendUuids ? { friends: new Set(friendUuids), followedDjs: NO_ONE } : null;
+}
+
 /**
  * CHAT-INBOX-1: a direct conversation is listed under FRIENDS when the other person is a friend
  * or a DJ the user follows, otherwise under OTHERS. Until the lists are known it is UNSET.
  */
 export function classifyConversation(
   otherUuid: string,
-  lists: { friends: ReadonlySet<string>; followedDjs: ReadonlySet<string> } | null,
+  lists: InboxLists | null,
 ): ConversationCategory {
   if (!lists) return 'UNSET';
   return lists.friends.has(otherUuid) || lists.followedDjs.has(otherUuid) ? 'FRIENDS' : 'OTHERS';
