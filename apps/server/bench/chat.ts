@@ -2,9 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { GATEWAY_CHAT_CONTEXT, GATEWAY_CHAT_EVENT } from '@tt/protocol';
 import type { BareHostReady, ChatHostReady, HostCpu, HostIdle } from './chat-host';
 import { percentile } from './http';
+import {
+  drained,
+  inBatches,
+  listen,
+  newDelivery,
+  paced,
+  receipt,
+  type Delivery,
+} from './chat-delivery';
 import { endGroup } from '../cluster/processes';
 
 /**
@@ -33,108 +41,8 @@ const GOAL_P99_RATIO = 2;
 const GOAL_THROUGHPUT_SHARE = 0.9;
 const GOAL_SEND_CPU_MS = 2;
 
-/** `bench:<send time>;` in the text; listeners find it in the raw frame without parsing it. */
-const MARK = Buffer.from('bench:');
-const SEMI = 0x3b;
-
-interface Delivery {
-  deliveries: number;
-  latencies: number[];
-  firstSend: number;
-  lastReceipt: number;
-  /** The first frame measured, as it came. */
-  sample: string;
-}
-
-const newDelivery = (): Delivery => ({
-  deliveries: 0,
-  latencies: [],
-  firstSend: 0,
-  lastReceipt: 0,
-  sample: '',
-});
-
-/** Counts a frame carrying a send time (other frames, e.g. `ready`, carry none). */
-function receipt(d: Delivery, raw: Buffer, receivedAt: number): void {
-  const at = raw.indexOf(MARK);
-  if (at < 0) return;
-  const end = raw.indexOf(SEMI, at);
-  const sentAt = Number(raw.toString('latin1', at + MARK.length, end));
-  d.deliveries++;
-  d.latencies.push(receivedAt - sentAt);
-  d.lastReceipt = receivedAt;
-  if (!d.sample) d.sample = raw.toString();
-}
-
 /** Where the run is, on stderr (the figures go to stdout). */
 const progress = (what: string) => process.stderr.write(`  chat bench: ${what}\n`);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Calls `fire(i)` for i < total at `perSecond`, catching up at once when the loop runs late. */
-async function paced(total: number, perSecond: number, fire: (i: number) => void) {
-  const started = performance.now();
-  for (let i = 0; i < total; i++) {
-    const wait = started + (i * 1000) / perSecond - performance.now();
-    if (wait > 1) await sleep(wait);
-    fire(i);
-  }
-}
-
-/** Waits until `expected` deliveries, or until none came for 3 s (at most 30 s). */
-async function drained(d: Delivery, expected: () => number) {
-  const deadline = performance.now() + 30_000;
-  let last = -1;
-  let stillSince = performance.now();
-  while (d.deliveries < expected() && performance.now() < deadline) {
-    if (d.deliveries !== last) {
-      last = d.deliveries;
-      stillSince = performance.now();
-    } else if (performance.now() - stillSince > 3000) return;
-    await sleep(50);
-  }
-}
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
-
-/** `"primus::ping::<ms>"`: the gateway's heartbeat, answered as the SDK does. */
-const PING = Buffer.from('"primus::ping::');
-
-/**
- * A gateway client (GATEWAY-1) that opens the chat, subscribes to the room's and counts the
- * messages it receives; resolves once subscribed.
- */
-function listen(base: string, token: string, guid: string, d: Delivery): Promise<WebSocket> {
-  const url = `${base.replace(/^http/, 'ws')}/primus?token=${encodeURIComponent(token)}`;
-  const ws = new WebSocket(url, { perMessageDeflate: false });
-  const chat = (params: unknown) => ws.send(JSON.stringify({ event: GATEWAY_CHAT_EVENT, params }));
-  return new Promise((resolve, reject) => {
-    let subscribed = false;
-    ws.on('message', (raw: Buffer) => {
-      const receivedAt = performance.now();
-      if (raw.subarray(0, PING.length).equals(PING)) {
-        return ws.send(JSON.stringify(`primus::pong::${JSON.parse(raw.toString()).slice(14)}`));
-      }
-      if (subscribed) return receipt(d, raw, receivedAt);
-      const wrapped = JSON.parse(raw.toString());
-      if (wrapped?.context !== GATEWAY_CHAT_CONTEXT) return; // the welcome and other room frames
-      const frame = wrapped.frame;
-      if (frame.type === 'ready') chat({ type: 'subscribe', guid });
-      else if (frame.type === 'subscribed') {
-        subscribed = true;
-        resolve(ws);
-      } else reject(new Error(`chat socket: ${raw.toString().slice(0, 200)}`));
-    });
-    ws.once('open', () => chat({ type: 'open' }));
-    ws.once('error', reject);
-    ws.once('close', (code) =>
-      reject(new Error(`chat socket closed (${code}) before subscribing`)),
-    );
-    setTimeout(() => reject(new Error('chat socket: not subscribed after 60 s')), 60_000).unref();
-  });
-}
 
 interface Row {
   d: Delivery;
@@ -278,10 +186,10 @@ function askHost<T extends HostCpu | HostIdle>(
   });
 }
 
-/** The chat host's CPU time so far (ms), once its work events are done. */
+/** The chat host's CPU time so far (ms) and its calls to the stores, once its work is done. */
 const hostCpu = async (child: ChildProcess) => {
   const cpu = await askHost<HostCpu>(child, 'cpu');
-  return (cpu.user + cpu.system) / 1000;
+  return { ms: (cpu.user + cpu.system) / 1000, sql: cpu.sql, redis: cpu.redis };
 };
 
 /** The chat host's CPU per second (ms) while nobody sends: its background work. */
@@ -303,7 +211,8 @@ async function sendAloneRun(h: ChatHostReady, child: ChildProcess, o: ChatBenchO
   const before = await hostCpu(child);
   const started = performance.now();
   const posted = await postAll(h, total, o.messagesPerSecond);
-  const cpuMs = (await hostCpu(child)) - before;
+  const after = await hostCpu(child);
+  const cpuMs = after.ms - before.ms;
   const idleMs = (idleRate * (performance.now() - started)) / 1000;
   const sends = Math.max(1, posted.accepted);
   return {
@@ -312,6 +221,8 @@ async function sendAloneRun(h: ChatHostReady, child: ChildProcess, o: ChatBenchO
     idleRate,
     cpuPerSend: cpuMs / sends,
     netCpuPerSend: Math.max(0, cpuMs - idleMs) / sends,
+    sqlPerSend: (after.sql - before.sql) / sends,
+    redisPerSend: (after.redis - before.redis) / sends,
   };
 }
 
@@ -374,6 +285,14 @@ export async function benchChat(o: ChatBenchOptions): Promise<void> {
   }
   const frame = chat.row.d.sample;
   if (!frame) throw new Error('no chat message was delivered: nothing to compare');
+  progress('the same sends to a bare HTTP server');
+  const bareHttp = await host<ChatHostReady>(['bare-http', String(Buffer.byteLength(frame))]);
+  let floor: Awaited<ReturnType<typeof sendAloneRun>>;
+  try {
+    floor = await sendAloneRun(bareHttp.ready, bareHttp.child, o);
+  } finally {
+    await bareHttp.stop();
+  }
   const bareHost = await host<BareHostReady>(['bare']);
   let bare: Row;
   try {
@@ -398,6 +317,15 @@ export async function benchChat(o: ChatBenchOptions): Promise<void> {
       `${alone.netCpuPerSend.toFixed(2)} ms of chat server CPU per message (${alone.cpuPerSend.toFixed(2)} ms ` +
       `gross, less the ${alone.idleRate.toFixed(0)} ms/s the process spends while nobody sends); answered in p50 ` +
       `${aloneMs[0]} ms, p99 ${aloneMs[1]} ms; ${refusedText(alone.posted, alone.total)}`,
+  );
+  console.log(
+    `the same sends to a bare node:http server (reads the JSON, answers as many bytes): ` +
+      `${floor.cpuPerSend.toFixed(2)} ms of CPU per request (gross: it has no background work); ` +
+      `the chat's send path gross is ${(alone.cpuPerSend / Math.max(0.001, floor.cpuPerSend)).toFixed(1)}x that`,
+  );
+  console.log(
+    `per send, with the background work of that time: ${alone.sqlPerSend.toFixed(1)} PostgreSQL ` +
+      `statements (0 on PGlite, which is not counted), ${alone.redisPerSend.toFixed(1)} Redis commands`,
   );
   const goals: [string, boolean][] = [
     [`p99 ≤ ${GOAL_P99_RATIO}× the bare relay's`, p99Ratio <= GOAL_P99_RATIO],

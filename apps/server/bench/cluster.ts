@@ -204,8 +204,10 @@ async function run(o: ClusterBenchOptions, processes: number) {
     progress(`votes reached ${votes.received} of ${total * o.listeners}`);
     let failover: number | null = null;
     if (processes > 1) {
-      const owners = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_rooms_running')));
-      const ownerIndex = owners.findIndex((n) => n > 0);
+      // The bench room's owner holds its 10,000 members; process 0 also runs the demo residents'
+      // rooms (a few members each), so "runs a room" alone could name the wrong process.
+      const members = await Promise.all(cluster.ports.map((p) => gauge(p, 'tt_room_members')));
+      const ownerIndex = members.indexOf(Math.max(...members));
       const killedAt = performance.now();
       await cluster.kill(ownerIndex);
       // A listener rejoins through the balancer until the room answers with its song.

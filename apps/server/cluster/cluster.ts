@@ -60,20 +60,20 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   });
   let nginx: Nginx | null = null;
   const start = async (i: number): Promise<ServerProcess> => {
-    try {
-      const p = await spawnServer(envOf(i));
-      processes[i] = p;
-      return p;
-    } catch (err) {
-      // While process i was down its port is an ordinary free port: any outgoing connection on
-      // this machine may have taken it as its local port. It comes back on another one, and
-      // nginx is pointed there.
-      if (!nginx || !/EADDRINUSE/.test(String(err))) throw err;
-      ports[i] = await freePort();
-      const p = await spawnServer(envOf(i));
-      processes[i] = p;
-      await nginx.reload(ports);
-      return p;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const p = await spawnServer(envOf(i));
+        processes[i] = p;
+        if (attempt > 0) await nginx?.reload(ports);
+        return p;
+      } catch (err) {
+        // A port picked as free is an ordinary free port until its process listens on it (at
+        // the start, the others wait while the first one sets up; later, while process i is
+        // down): any outgoing connection on this machine may take it as its local port. The
+        // process comes up on another one, and nginx (once running) is pointed there.
+        if (attempt >= 4 || !/EADDRINUSE/.test(String(err))) throw err;
+        ports[i] = await freePort();
+      }
     }
   };
   try {

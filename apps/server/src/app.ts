@@ -105,7 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     outbox: new Outbox(database.db, jobs, log, {
       relay: config.OUTBOX_RELAY,
       pollMs: config.OUTBOX_POLL_MS,
-      onDelivery: (consumer, outcome) => metrics.workDeliveries.inc({ consumer, outcome }),
+      relayDelayMs: config.OUTBOX_RELAY_DELAY_MS,
+      onDelivery: (consumer, outcome, count = 1) =>
+        metrics.workDeliveries.inc({ consumer, outcome }, count),
     }),
     metrics,
     counters,

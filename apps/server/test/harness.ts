@@ -176,7 +176,19 @@ export async function startTestServer(
       );
     },
     async close() {
-      await app.close();
+      // A close still running after 30 s says what is left open (CI once saw a close hang past
+      // its hook's two minutes, with nothing printed to say where).
+      const watchdog = setTimeout(() => {
+        process.stderr.write(
+          `test server close still running after 30 s; open: ${process.getActiveResourcesInfo().join(', ')}\n`,
+        );
+      }, 30_000);
+      watchdog.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
       if (opts.keep || opts.share) return;
       await database.close();
       await drop();

@@ -72,6 +72,42 @@ describe('resident DJs', () => {
   });
 });
 
+describe('resident looks', () => {
+  it('DEMO-RESIDENT-6: a resident looks at its room one look at a time, however slow a look is', async () => {
+    const login = { email: 'owner-slow@example.test', password: 'owner-pass-123' };
+    const owner = await s.createUser(login);
+    const room = await createRoom(s, owner.token, { name: 'Slow Room' });
+    const residents = new ResidentDjs({
+      url: s.url,
+      dataDir: s.dataDir,
+      log: s.app.platform.log,
+      owner: login,
+      residents: [{ slug: room.slug, nickname: 'Resident Slow', email: 'rs@example.test' }],
+      everyMs: 20,
+    });
+    // Every look takes 300 ms longer than the server makes it: fifteen ticks per look.
+    const inner = residents as unknown as { look: (...args: unknown[]) => Promise<void> };
+    const look = inner.look.bind(residents);
+    let running = 0;
+    let most = 0;
+    let looks = 0;
+    inner.look = async (...args) => {
+      running++;
+      looks++;
+      most = Math.max(most, running);
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        await look(...args);
+      } finally {
+        running--;
+      }
+    };
+    started.push(residents.start());
+    await eventually(() => expect(looks).toBeGreaterThanOrEqual(3), 30_000);
+    expect(most).toBe(1);
+  });
+});
+
 describe('resident rotation', () => {
   it('DEMO-RESIDENT-4, DEMO-RESIDENT-5: each room plays its own genre, no repeat within a round, and songs that get ready join', async () => {
     let techno!: { uuid: string; slug: string };

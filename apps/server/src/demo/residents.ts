@@ -165,10 +165,18 @@ export class ResidentDjs {
             .call(profileEndpoints.updateProfile, { body: { avatarId: r.avatarId } })
             .catch(() => undefined);
         }
-        const tick = () =>
-          void this.look(r, room.uuid, token, me).catch((err: unknown) =>
-            this.opts.log.debug({ err, room: r.slug }, 'resident DJ look failed'),
-          );
+        // DEMO-RESIDENT-6: one look at a time; two at once would both pick a next song, and the
+        // rotation's second pick could be the song that is playing (a look slower than `everyMs`).
+        let looking = false;
+        const tick = () => {
+          if (looking) return;
+          looking = true;
+          void this.look(r, room.uuid, token, me)
+            .catch((err: unknown) =>
+              this.opts.log.debug({ err, room: r.slug }, 'resident DJ look failed'),
+            )
+            .finally(() => (looking = false));
+        };
         tick();
         const timer = setInterval(tick, everyMs);
         timer.unref();

@@ -46,6 +46,22 @@ export type SessionCheck = (auth: AuthContext) => Promise<void>;
 
 const ISSUER = 'turntable-live';
 
+/**
+ * ROOM-MEM-3: one frozen array per distinct list of roles, shared by every context that holds it
+ * (a room of 10,000 guests holds one ['guest'], not 10,000). Tokens are signed by this server, so
+ * the lists are few; past 256 of them a list is frozen but not kept.
+ */
+const rolesSeen = new Map<string, TokenRole[]>();
+export function sharedRoles(roles: TokenRole[]): TokenRole[] {
+  if (!roles.every((r) => typeof r === 'string')) return roles;
+  const key = JSON.stringify(roles);
+  const seen = rolesSeen.get(key);
+  if (seen) return seen;
+  const frozen = Object.freeze([...roles]) as TokenRole[];
+  if (rolesSeen.size < 256) rolesSeen.set(key, frozen);
+  return frozen;
+}
+
 export function highestRole(roles: readonly TokenRole[]): TokenRole {
   if (roles.includes('guest') && roles.length === 1) return 'guest';
   return ROLE_PRECEDENCE.find((r) => roles.includes(r)) ?? 'user';
@@ -137,7 +153,7 @@ export class TokenService {
     } catch {
       throw fail('TOKEN_INVALID');
     }
-    const roles = Array.isArray(payload.roles) ? (payload.roles as TokenRole[]) : [];
+    const roles = sharedRoles(Array.isArray(payload.roles) ? (payload.roles as TokenRole[]) : []);
     const type = (payload.type as TokenType) ?? 'user';
     const ctx: AuthContext = {
       uuid: String(payload.uuid ?? payload.sub),

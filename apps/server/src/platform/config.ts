@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   OUTBOX_RELAY: bool.default(true),
   /** How often the relay looks for committed events it was not told about (milliseconds). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * WORK-OUTBOX-7: a commit's kick relays after this many ms, so the events committed meanwhile
+   * share one relay pass (0: at once).
+   */
+  OUTBOX_RELAY_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -359,6 +359,16 @@ export interface LiveRoomsSource {
   occupancy(roomUuid: string): Occupancy;
   /** Is this user (or guest) in the live room now? */
   isInRoom(roomUuid: string, userUuid: string): boolean;
+  /**
+   * ROOM-LIST-1: every live room somebody is in, on any process, with its users (guests excluded,
+   * as in `presence`) and DJs counted: one read for a whole list instead of a presence per room.
+   */
+  headcounts(): Map<string, RoomHeadcount>;
+}
+
+export interface RoomHeadcount {
+  users: number;
+  djs: number;
 }
 
 export * from './ports-songs';

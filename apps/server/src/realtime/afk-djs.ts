@@ -79,6 +79,8 @@ export class AfkDjWatch {
   private readonly warnings = new WeakMap<LiveRoom, Map<string, Warning>>();
   /** The rooms whose chat the watch follows, with how to stop. */
   private readonly chats = new Map<string, Promise<() => Promise<void>>>();
+  /** Rooms whose last check is still in their queue: a sweep adds no second one. */
+  private readonly checking = new Set<string>();
 
   constructor(
     private readonly host: AfkHost,
@@ -107,11 +109,15 @@ export class AfkDjWatch {
     for (const uuid of [...this.chats.keys()]) if (!ruled.has(uuid)) this.unfollow(uuid);
     for (const room of this.host.ownedRooms()) {
       if (!room.settings.rules?.afkDjMinutes && !this.warnings.has(room)) continue;
+      // A busy room's queue may be slower than the sweep: its checks must not pile up there.
+      if (this.checking.has(room.uuid)) continue;
+      this.checking.add(room.uuid);
       this.host
         .enqueue(room.uuid, (current) => {
           if (current === room) this.check(room, Date.now());
         })
-        .catch((err) => this.log.warn({ err, room: room.uuid }, 'afk check failed'));
+        .catch((err) => this.log.warn({ err, room: room.uuid }, 'afk check failed'))
+        .finally(() => this.checking.delete(room.uuid));
     }
   }
 

@@ -33,8 +33,22 @@ describe('ROOM-MEM-2: one-or-more collections behave as a Map and a Set', () => 
     expect([...s.values()].sort()).toEqual(['x', 'y']);
     expect(s.delete('x')).toBe(true);
     expect(s.delete('x')).toBe(false);
-    s.clear();
+    expect([s.size, s.has('y'), [...s]]).toEqual([1, true, ['y']]);
+    s.add('z');
+    for (const v of s) s.delete(v); // iterating a copy: deleting meanwhile is safe
     expect(s.size).toBe(0);
-    expect(new OneOrMoreSet<string>().size).toBe(0);
+    s.add('w');
+    expect([...s]).toEqual(['w']);
+    s.clear();
+    expect([s.size, s.has('w')]).toEqual([0, false]);
+    const single = new OneOrMoreSet<string>();
+    expect([single.size, single.delete('a'), [...single]]).toEqual([0, false, []]);
+    single.add('a');
+    expect([single.has('a'), single.has('b'), single.delete('b'), single.size]).toEqual([
+      true,
+      false,
+      false,
+      1,
+    ]);
   });
 });

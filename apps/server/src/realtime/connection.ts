@@ -40,7 +40,8 @@ const flatUuid = () => Buffer.from(randomUUID(), 'latin1').toString('latin1');
 export class Connection {
   readonly id = flatUuid();
   readonly connectedAt = Date.now();
-  lastSeen = Date.now();
+  /** GATEWAY-7: when a frame last came, on the monotonic clock (a wall-clock step drops no one). */
+  lastSeen = performance.now();
   totalActions = 0;
   private who: AuthContext | null = null;
   authError: Refusal | null = null;

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { LiveRoomsSource } from '../platform/ports';
+import type { LiveRoomsSource, RoomHeadcount } from '../platform/ports';
 import type { Platform } from '../platform/service';
 import { requirePort, type Component } from '../platform/wiring';
 import { AfkDjWatch } from './afk-djs';
@@ -125,6 +125,13 @@ export async function startRealtime(
     }),
     occupancy: (roomUuid) =>
       local(roomUuid) ? engine.occupancy(roomUuid) : board!.occupancy(roomUuid),
+    // The rooms this process runs are counted last: its own count is the freshest.
+    headcounts: () => {
+      const out = new Map<string, RoomHeadcount>();
+      board?.headcounts(out);
+      engine.headcounts(out);
+      return out;
+    },
     isInRoom: (roomUuid, userUuid) =>
       local(roomUuid) ? engine.isInRoom(roomUuid, userUuid) : board!.isInRoom(roomUuid, userUuid),
   };

@@ -8,12 +8,11 @@ import {
   LIVE_AUDIO_PATH,
   LiveAudioClientMessage,
   type ErrorCode,
-  type RoomDto,
 } from '@tt/protocol';
 import type { AuthContext } from '../platform/auth';
 import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/service';
-import { requirePort } from '../platform/wiring';
+import { LiveAudioAccess } from './live-audio-access';
 import { LiveAudioBoard } from './live-audio-board';
 import { ListenHub, type AudioTap } from './live-audio-listen';
 import {
@@ -63,15 +62,18 @@ export class LiveAudioSocket {
   readonly board: LiveAudioBoard;
   /** The phones' MP3 stream of a room's voice (LIVE-AUDIO-12..14, LIVE-AUDIO-16). */
   readonly listen: ListenHub;
+  /** The checks of joining and talking (live-audio-access.ts). */
+  private readonly access: LiveAudioAccess;
 
   constructor(
     private readonly server: Server,
     private readonly platform: Platform,
-    private readonly router: RoomRouter,
+    router: RoomRouter,
     /** Paths other upgrade handlers answer (the room socket's). */
     private readonly otherPaths: string[],
   ) {
     this.board = new LiveAudioBoard(platform, () => ownFacts(this.conns));
+    this.access = new LiveAudioAccess(platform, router, this.board, this.rooms);
     this.listen = new ListenHub(platform.log, {
       refusal: (auth, roomUuid) => this.listenRefusal(auth, roomUuid),
       tap: (roomUuid, fn) => this.tap(roomUuid, fn),
@@ -88,12 +90,14 @@ export class LiveAudioSocket {
    * here (an Agora token): the error code refusing them the mic now, or null.
    */
   speakRefusal(auth: AuthContext, roomUuid: string): Promise<ErrorCode | null> {
-    return refusalOf(this.assertSpeaker(auth, roomUuid, this.board.invited(roomUuid, auth.uuid)));
+    return refusalOf(
+      this.access.assertSpeaker(auth, roomUuid, this.board.invited(roomUuid, auth.uuid)),
+    );
   }
 
   /** LIVE-AUDIO-12: the check of joining (LIVE-AUDIO-1), for the listen stream: a code, or null. */
   listenRefusal(auth: AuthContext, roomUuid: string): Promise<ErrorCode | null> {
-    return refusalOf(this.assertListener(auth, roomUuid));
+    return refusalOf(this.access.assertListener(auth, roomUuid));
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -173,7 +177,7 @@ export class LiveAudioSocket {
       case 'audio':
         return this.audio(conn, roomUuid, m.seq, m.packets, at);
       case 'speak':
-        await this.checkSpeaker(conn, roomUuid);
+        await this.access.checkSpeaker(conn, roomUuid);
         conn.speaking = true;
         conn.hand = false;
         send(conn, { type: 'speaking' });
@@ -182,14 +186,14 @@ export class LiveAudioSocket {
         conn.speaking = false;
         return this.announce(conn);
       case 'hand':
-        await allowed(conn.auth, await this.room(roomUuid), 'room.voice.hand');
+        await allowed(conn.auth, await this.access.room(roomUuid), 'room.voice.hand');
         conn.hand = m.raised;
         return this.announce(conn);
       case 'invite':
-        await allowed(conn.auth, await this.room(roomUuid), 'room.voice.invite');
+        await allowed(conn.auth, await this.access.room(roomUuid), 'room.voice.invite');
         return this.publish(roomUuid, { kind: 'invite', userUuid: m.userUuid, allowed: m.allowed });
       case 'cut':
-        await allowed(conn.auth, await this.room(roomUuid), 'room.voice.cut');
+        await allowed(conn.auth, await this.access.room(roomUuid), 'room.voice.cut');
         this.board.cut(roomUuid, m.userUuid, Date.now() + LIVE_AUDIO_CUT_MS);
         return this.publish(roomUuid, { kind: 'cut', userUuid: m.userUuid });
     }
@@ -197,7 +201,7 @@ export class LiveAudioSocket {
 
   /** LIVE-AUDIO-1: a room whose live audio is on, open to this person (password rooms too). */
   private async join(conn: AudioConn, roomUuid: string, audio: boolean): Promise<void> {
-    await this.assertListener(conn.auth, roomUuid);
+    await this.access.assertListener(conn.auth, roomUuid);
     conn.audio = audio;
     const { uuid } = conn.auth;
     if (conn.roomUuid && conn.roomUuid !== roomUuid) await this.leave(conn);
@@ -209,15 +213,6 @@ export class LiveAudioSocket {
     send(conn, { type: 'ready', roomUuid, userUuid: uuid });
     send(conn, { type: 'state', ...this.rooms.get(roomUuid)!.picture.state() });
     await this.announce(conn);
-  }
-
-  private async assertListener(auth: AuthContext, roomUuid: string): Promise<void> {
-    allowed(auth, await this.room(roomUuid), 'room.join');
-    const { uuid, roles, isGuest } = auth;
-    const rooms = requirePort(this.platform, 'rooms');
-    if (!(await rooms.canSeeInside(roomUuid, { uuid, roles, isGuest }))) {
-      throw new Refused('ROOM_PASSWORD_REQUIRED');
-    }
   }
 
   /** LIVE-AUDIO-13: hands the room's packets to `fn` as to a connection here; answers the stop. */
@@ -272,7 +267,7 @@ export class LiveAudioSocket {
     if (!conn.bucket.take(at)) throw new Refused('SOCKET_RATE_LIMITED');
     if (Date.now() - conn.checkedAt > RECHECK_MS) {
       try {
-        await this.checkSpeaker(conn, roomUuid);
+        await this.access.checkSpeaker(conn, roomUuid);
       } catch (err) {
         conn.speaking = false;
         await this.announce(conn);
@@ -281,32 +276,6 @@ export class LiveAudioSocket {
     }
     // Not awaited: the bus keeps one publisher's order, and the next packets need not wait.
     void this.publish(roomUuid, { kind: 'audio', from: conn.auth.uuid, seq, packets });
-  }
-
-  private async checkSpeaker(conn: AudioConn, roomUuid: string): Promise<void> {
-    await this.assertSpeaker(conn.auth, roomUuid, conn.invited);
-    conn.checkedAt = Date.now();
-  }
-
-  /** LIVE-AUDIO-2: live audio on, not cut, and the table lets this person talk here now. */
-  private async assertSpeaker(auth: AuthContext, roomUuid: string, invited: boolean) {
-    const room = await this.room(roomUuid);
-    const cutUntil = Math.max(
-      this.rooms.get(roomUuid)?.cutUntil.get(auth.uuid) ?? 0,
-      this.board.cutUntil(roomUuid, auth.uuid),
-    );
-    if (cutUntil > Date.now()) throw new Refused('LIVE_AUDIO_CUT');
-    const state = await this.router.roomState(roomUuid);
-    const djUuids = state?.djs.map((d) => d.uuid) ?? [];
-    const voiceInvited = invited ? [auth.uuid] : [];
-    await allowed(auth, room, 'room.voice.speak', { djUuids, voiceInvited });
-  }
-
-  private async room(roomUuid: string): Promise<RoomDto> {
-    const room = await requirePort(this.platform, 'rooms').get(roomUuid);
-    if (!room) throw new Refused('ROOM_NOT_FOUND');
-    if (!room.liveAudio) throw new Refused('LIVE_AUDIO_OFF');
-    return room;
   }
 
   /** Starts following a room's live-audio topic (once per process) and asks for its picture. */
@@ -359,7 +328,7 @@ export class LiveAudioSocket {
     if (allowed) conn.hand = false;
     if (!allowed && conn.speaking && conn.roomUuid) {
       try {
-        await this.checkSpeaker(conn, conn.roomUuid);
+        await this.access.checkSpeaker(conn, conn.roomUuid);
       } catch {
         conn.speaking = false;
         send(conn, { type: 'cut' });

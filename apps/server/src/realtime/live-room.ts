@@ -389,6 +389,13 @@ export class LiveRoom {
     return { users: this.members.size - guests, guests };
   }
 
+  /** How many users are in the room now, guests excluded (as presentUserUuids, without a copy). */
+  presentUserCount(): number {
+    let n = 0;
+    for (const u of this.state.allUsers) if (u.tokenRole !== 'guest') n++;
+    return n;
+  }
+
   /** Users who are in the room now, guests excluded. */
   presentUserUuids(): string[] {
     return this.state.allUsers.filter((u) => u.tokenRole !== 'guest').map((u) => u.uuid);

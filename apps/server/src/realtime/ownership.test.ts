@@ -149,6 +149,9 @@ describe.skipIf(!REDIS_URL)('presence across processes', () => {
     expect(realtimeB.occupancy(room.uuid)).toEqual({ users: 2, guests: 0 });
     expect(realtimeB.presence(room.uuid).djUuids).toEqual([owner.uuid]);
     expect(realtimeB.isInRoom(room.uuid, listener.uuid)).toBe(true);
+    // ROOM-LIST-1: the public list's counts, for every room at once.
+    expect(realtimeB.headcounts().get(room.uuid)).toEqual({ users: 2, djs: 1 });
+    expect(a.app.realtime!.live.headcounts().get(room.uuid)).toEqual({ users: 2, djs: 1 });
     const listeningB = b.app.platform.ports.listening!;
     expect(listeningB.isListening(listener.uuid, 'up-Heard', 5000)).toBe(true);
     expect(listeningB.isListening(listener.uuid, 'up-Other', 5000)).toBe(false);

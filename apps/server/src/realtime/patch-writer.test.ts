@@ -1,6 +1,6 @@
 import jsonpatch from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { PatchWriter, pointer } from './patch-writer';
+import { jsonCopy, PatchWriter, pointer } from './patch-writer';
 
 describe('PatchWriter', () => {
   it('records each operation as it applies it, and the record replays on a copy of the start', () => {
@@ -40,5 +40,28 @@ describe('PatchWriter', () => {
     value.n = 2;
     state.obj.n = 3;
     expect(w.take()).toEqual([{ op: 'replace', path: '/obj', value: { n: 1 } }]);
+  });
+
+  it('ROOM-MEM-3: jsonCopy gives what a JSON round trip gives, without the text', () => {
+    const when = new Date(Date.UTC(2026, 10, 28));
+    const cases: unknown[] = [
+      { a: 1, b: undefined, c: () => 1, d: [1, undefined, () => 2, NaN, Infinity, -0], e: null },
+      { when, nested: { toJSON: (key: string) => ({ key }) }, s: 'ünï', t: true },
+      [new Map([[1, 2]]), new Set([1]), Object(5), Object('x'), Object(false)],
+      { deep: { list: [{ x: [[{}]] }] }, 'a/b~c': 'key with pointer characters' },
+      'text',
+      7,
+      -0,
+      null,
+    ];
+    for (const value of cases) {
+      expect(jsonCopy(value)).toStrictEqual(JSON.parse(JSON.stringify(value)));
+    }
+    const source = { list: [{ a: 1 }] };
+    const copy = jsonCopy(source);
+    copy.list[0].a = 2;
+    expect(source.list[0].a).toBe(1);
+    expect(jsonCopy(undefined)).toBeUndefined();
+    expect(() => jsonCopy({ n: 1n })).toThrow(TypeError);
   });
 });

@@ -6,9 +6,51 @@ export function pointer(...parts: (string | number)[]): string {
   return parts.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-/** A JSON copy: what a client ends up with after the value crossed the wire (no undefined). */
+/**
+ * A JSON copy: what a client ends up with after the value crossed the wire (no undefined, no
+ * functions, toJSON applied, non-finite numbers as null). ROOM-MEM-3: built without a text round
+ * trip, so strings are shared rather than copied (they cannot change): a user's uuid is one string
+ * however many of the room's lists hold them.
+ */
 export function jsonCopy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : (copyJson(value, '') as T);
+}
+
+function copyJson(input: unknown, key: string): unknown {
+  let v = input;
+  if (
+    v !== null &&
+    typeof v === 'object' &&
+    typeof (v as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    v = (v as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? v + 0 : null;
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) {
+        return v.map((item, i) => copyJson(item, String(i)) ?? null);
+      }
+      if (v instanceof Number || v instanceof String || v instanceof Boolean) {
+        return copyJson(v.valueOf(), key);
+      }
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) {
+        const item = copyJson((v as Record<string, unknown>)[k], k);
+        if (item !== undefined) out[k] = item;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -55,10 +97,9 @@ export class PatchWriter {
 
   private apply(op: Operation): this {
     if ('value' in op) {
-      const text = JSON.stringify(op.value);
-      const forState = JSON.parse(text);
+      const forState = jsonCopy(op.value);
       jsonpatch.applyOperation(this.doc, { ...op, value: forState } as never, true, true);
-      this.recorded.push({ ...op, value: JSON.parse(text) } as Operation);
+      this.recorded.push({ ...op, value: jsonCopy(op.value) } as Operation);
     } else {
       jsonpatch.applyOperation(this.doc, op as never, true, true);
       this.recorded.push({ ...op });

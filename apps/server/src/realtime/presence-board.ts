@@ -1,7 +1,7 @@
 import type { MinimalSongDto } from '@tt/protocol';
 import type { Occupancy } from '@tt/rules';
 import type { Platform } from '../platform/service';
-import type { RoomPresence } from '../platform/ports';
+import type { RoomHeadcount, RoomPresence } from '../platform/ports';
 import type { LiveRoom } from './live-room';
 import { listeningSnapshot } from './listening';
 
@@ -129,6 +129,16 @@ export class PresenceBoard {
   occupancy(roomUuid: string): Occupancy {
     const p = this.fresh(roomUuid);
     return { users: p?.users.length ?? 0, guests: p?.guests.length ?? 0 };
+  }
+
+  /** ROOM-LIST-1: the rooms other processes run with somebody in them, counted, into `out`. */
+  headcounts(out: Map<string, RoomHeadcount>, now = Date.now()): void {
+    for (const p of this.seen.values()) {
+      if (now - p.at > this.leaseMs * 3) continue;
+      if (p.users.length || p.djs.length) {
+        out.set(p.roomUuid, { users: p.users.length, djs: p.djs.length });
+      }
+    }
   }
 
   isInRoom(roomUuid: string, userUuid: string): boolean {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SocketClient } from 'ttfm-socket';
 import type { TestServer } from '../../test/harness';
 import { createRoom, RawSocket, RoomClient, song, startRealtimeServer } from './test-kit';
@@ -184,6 +184,26 @@ describe('transport', () => {
       await raw.waitClosed();
     } finally {
       options.idleTimeoutMs = saved;
+    }
+  });
+
+  it('GATEWAY-7: a step of the wall clock drops no connection (silence is timed on the monotonic clock)', async () => {
+    const options = s.app.realtime!.options;
+    const saved = options.idleTimeoutMs;
+    options.idleTimeoutMs = 30_000;
+    const raw = await RawSocket.open(s, user.token);
+    const jumped = Date.now() + 10 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: jumped });
+    try {
+      // The heartbeat after the step pings this socket (it would have closed it instead).
+      await raw.next((f) => f === `primus::ping::${jumped}`);
+      raw.send({ event: 'detailsView', messageId: 7 });
+      expect(await raw.next((f) => f?.messageId === 7)).toMatchObject({ context: 'response' });
+      expect(raw.closed).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      options.idleTimeoutMs = saved;
+      raw.close();
     }
   });
 

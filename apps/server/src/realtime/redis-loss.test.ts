@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { createRoom, eventually, RoomClient, song, startRealtimeServer } from './test-kit';
+import { createRoom, eventually, RoomClient, sleep, song, startRealtimeServer } from './test-kit';
 
 /**
  * A Redis restart without persistence (docs/ROOM-RULES.md, ROOM-OWNER-9) under two servers of one
@@ -38,6 +38,16 @@ async function act(c: RoomClient, name: string, params: Record<string, unknown>)
   }
 }
 
+/** Two servers of one deployment (one database, one Redis prefix), 1.5 s leases. */
+async function pair(leaveGraceMs: number): Promise<[TestServer, TestServer]> {
+  const realtime = { leaseMs: 1500, leaveGraceMs };
+  const a = await startRealtimeServer({ realtime });
+  servers.push(a);
+  const b = await startRealtimeServer({ share: a, realtime });
+  servers.push(b);
+  return [a, b];
+}
+
 async function join(s: TestServer, user: { token: string; uuid: string }, roomUuid: string) {
   const c = await RoomClient.join(s, user, roomUuid);
   clients.push(c);
@@ -58,11 +68,7 @@ async function forgetEverything(prefix: string): Promise<void> {
 describe.skipIf(!REDIS_URL)('room ownership when Redis loses its data', () => {
   it('ROOM-OWNER-9: after Redis lost its leases and counters, the room’s next owner writes its changes and keeps the room (the DJ keeps the seat)', async () => {
     // A long grace: the DJ whose socket is sent to rejoin keeps the seat.
-    const realtime = { leaseMs: 1500, leaveGraceMs: 30_000 };
-    const a = await startRealtimeServer({ realtime });
-    servers.push(a);
-    const b = await startRealtimeServer({ share: a, realtime });
-    servers.push(b);
+    const [a, b] = await pair(30_000);
     const dj = await a.createUser();
     const room = await createRoom(a, dj.token);
     // The room changed hands before (a deploy, a crash): its counter stands at 5.
@@ -96,5 +102,47 @@ describe.skipIf(!REDIS_URL)('room ownership when Redis loses its data', () => {
     expect(onB.closed).toBe(false);
     expect(onB.patchErrors).toEqual([]);
     expect(onB.state.djs.map((d) => d.uuid)).toEqual([dj.uuid]);
+  });
+});
+
+describe.skipIf(!REDIS_URL)('room ownership: the same owner under a new lease', () => {
+  it('ROOM-OWNER-6: when the owner runs its room again under a new lease that nobody else saw it lose, the connections on other processes rejoin and the DJ there keeps the seat', async () => {
+    const leaveGraceMs = 4000;
+    const [a, b] = await pair(leaveGraceMs);
+    const owner = await a.createUser();
+    const dj = await a.createUser();
+    const room = await createRoom(a, owner.token);
+    const onA = await join(a, owner, room.uuid);
+    expect(a.app.realtime!.engine.runs(room.uuid)).toBe(true);
+    const onB = await join(b, dj, room.uuid);
+    await onB.action('addDj', { song: song('Seat', 30) });
+    const rooms = a.app.platform.ports.rooms!;
+    await eventually(async () =>
+      expect(JSON.stringify(await rooms.loadLiveState(room.uuid))).toContain('Seat'),
+    );
+    // A's lease is replaced by one of A's with a larger token, with no moment without an owner (as
+    // when Redis restarts empty and A claims again before B's sweep looks).
+    const key = `${a.redisPrefix}room-owner:${room.uuid}`;
+    const redis = new Redis(REDIS_URL!);
+    try {
+      const held = (await redis.get(key))!;
+      const bar = held.lastIndexOf('|');
+      const fence = Number(held.slice(bar + 1)) + 1000;
+      await redis.set(key, `${held.slice(0, bar)}|${fence}`, 'PX', 1500);
+    } finally {
+      redis.disconnect();
+    }
+    // A lets the room go and sends its client to rejoin; the rejoin loads the room again on A.
+    await onA.waitClosed(15_000);
+    const againA = await join(a, owner, room.uuid);
+    expect(a.app.realtime!.engine.runs(room.uuid)).toBe(true);
+    // B's connection is sent to rejoin too, well within the grace, and keeps the seat.
+    await onB.waitClosed(10_000);
+    const againB = await join(b, dj, room.uuid);
+    expect(againB.state.djs.map((d) => d.uuid)).toEqual([dj.uuid]);
+    await sleep(leaveGraceMs + 1000);
+    expect(againA.state.djs.map((d) => d.uuid)).toEqual([dj.uuid]);
+    expect(againA.patchErrors).toEqual([]);
+    expect(againB.patchErrors).toEqual([]);
   });
 });

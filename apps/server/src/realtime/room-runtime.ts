@@ -11,8 +11,8 @@ import { refuse, ROOM_ERRORS } from './errors';
 import { ghostProfile, LiveRoom, type Member, type RoomOutput } from './live-room';
 import type { RealtimeOptions } from './options';
 import { parsePersisted, restoreInto, snapshotOf } from './persistence';
-import { Playback, type SongPlay } from './playback';
-import { eventIdOf } from '../platform/outbox/outbox';
+import { Playback } from './playback';
+import { RoomAnnouncements } from './room-announce';
 import { envelopeFrame, nextSeq, statefulFrame, type RoomBusMessage } from './wire';
 import type { StarChange } from './room-actions';
 import type { RoomOwnership } from './ownership';
@@ -33,7 +33,6 @@ export class NotOwnerError extends Error {
 export abstract class RoomRuntime {
   protected readonly rooms = new Map<string, LiveRoom>();
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly pending = new Set<Promise<unknown>>();
   private readonly savers = new Map<string, { dirty: boolean; running: Promise<void> | null }>();
   /** When each room's live state was last written (ROOM-SAVE-1). */
   private readonly lastSaved = new Map<string, number>();
@@ -42,8 +41,8 @@ export abstract class RoomRuntime {
   private closed = false;
   readonly playback: Playback;
 
-  /** The last star each listener announced, written or being written (announceStar). */
-  private readonly starsWritten = new Map<string, Promise<void>>();
+  /** Outbox work and writes in flight (room-announce.ts). */
+  private readonly announce: RoomAnnouncements;
 
   /** The fencing token of each room this process runs or last ran (ROOM-OWNER-2). */
   private readonly fences = new Map<string, number>();
@@ -54,47 +53,24 @@ export abstract class RoomRuntime {
     private readonly publish: (roomUuid: string, message: RoomBusMessage) => void,
     readonly ownership: RoomOwnership,
   ) {
+    this.announce = new RoomAnnouncements(platform);
     this.playback = new Playback({
       rooms: () => this.roomsPort(),
       log: platform.log,
-      track: (p) => this.track(p),
+      track: (p) => this.announce.track(p),
       enqueue: (uuid, fn) => void this.enqueue(uuid, fn).catch((err) => this.logTaskError(err)),
-      wentLive: (roomUuid, djUuid) => this.announceWork('room.wentLive', roomUuid, djUuid),
-      played: (play) => this.announcePlay(play),
+      wentLive: (roomUuid, djUuid) => this.announce.work('room.wentLive', roomUuid, djUuid),
+      played: (play) => this.announce.play(play),
     });
   }
 
-  /**
-   * PTS-DJ-1: a finished song goes to the points service (one event per play, WORK-OUTBOX-3);
-   * resolves once it is written (RR-TIMER-4), or failed and was logged.
-   */
-  private announcePlay({ startTime, ...play }: SongPlay): Promise<void> {
-    const eventId = eventIdOf(`play:${play.roomUuid}:${startTime}`);
-    const written = this.platform.outbox
-      .emit('room.songPlayed', { ...play, endedAt: new Date().toISOString() }, eventId)
-      .then(
-        () => undefined,
-        (err: unknown) => this.platform.log.warn({ err }, 'announcing a play failed'),
-      );
-    this.track(written);
-    return written;
-  }
-
-  /**
-   * NOTIFY-DJ-1, NOTIFY-ROOM-1: a DJ took the stage, or a room went live; the notification
-   * service tells fans and regulars (work delivery, so once across processes).
-   */
+  /** NOTIFY-DJ-1, NOTIFY-ROOM-1 (RoomAnnouncements.work). */
   announceWork(
     topic: 'room.djTookStage' | 'room.wentLive',
     roomUuid: string,
     djUuid: string,
   ): void {
-    const at = new Date().toISOString();
-    this.track(
-      this.platform.outbox
-        .emit(topic, { roomUuid, djUuid, at })
-        .catch((err: unknown) => this.platform.log.warn({ err, topic }, 'announcing failed')),
-    );
+    this.announce.work(topic, roomUuid, djUuid);
   }
 
   /** SEC-UNVERIFIED-1: an account whose e-mail is not verified yet does not take a DJ seat. */
@@ -116,30 +92,9 @@ export abstract class RoomRuntime {
     return port;
   }
 
-  /**
-   * A star given or taken back goes out as `room.songStarred` work (the playlist service keeps the
-   * starred list). One listener's stars are written one after the other, so their order in the
-   * outbox is the order given (WORK-ORDER-1 delivers them in it).
-   */
+  /** A star given or taken back: `room.songStarred` work, in order (RoomAnnouncements.star). */
   announceStar(roomUuid: string, userUuid: string, change: StarChange): void {
-    const star = { roomUuid, userUuid, song: change.song, starred: change.starred };
-    const written = (this.starsWritten.get(userUuid) ?? Promise.resolve())
-      .then(() => this.platform.outbox.emit('room.songStarred', star))
-      .then(
-        () => undefined,
-        (err: unknown) =>
-          this.platform.log.warn({ err, roomUuid, userUuid }, 'could not announce a star'),
-      );
-    this.starsWritten.set(userUuid, written);
-    void written.then(() => {
-      if (this.starsWritten.get(userUuid) === written) this.starsWritten.delete(userUuid);
-    });
-    this.track(written);
-  }
-
-  private track(p: Promise<unknown>): void {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
+    this.announce.star(roomUuid, userUuid, change);
   }
 
   protected logTaskError(err: unknown): void {
@@ -227,7 +182,7 @@ export abstract class RoomRuntime {
         await this.ownership.release(roomUuid);
       }
     })();
-    this.track(s.running);
+    this.announce.track(s.running);
   }
 
   protected unload(room: LiveRoom): void {
@@ -398,7 +353,7 @@ export abstract class RoomRuntime {
       this.stopTimers(room);
       if (room.dirty) this.save(room.uuid);
     }
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    while (this.announce.pending.size) await Promise.allSettled([...this.announce.pending]);
     this.closed = true;
     this.rooms.clear();
   }

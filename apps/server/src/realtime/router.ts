@@ -71,8 +71,8 @@ export class RoomRouter {
     string,
     { resolve: (v: unknown) => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }
   >();
-  /** The owner this process last saw for each room it has connections in. */
-  private readonly known = new Map<string, string>();
+  /** The lease (owner and fence) this process last saw for each room it has connections in. */
+  private readonly known = new Map<string, Lease>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private watchTimer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
@@ -202,17 +202,24 @@ export class RoomRouter {
   /** The room's owner; nobody: this process takes it. */
   private async owner(roomUuid: string): Promise<Lease> {
     const lease = await this.ownership.claim(roomUuid);
-    this.noteOwner(roomUuid, lease.processId);
+    this.noteOwner(roomUuid, lease);
     return lease;
   }
 
-  /** A room changed hands while this process has connections in it: they resync (ROOM-OWNER-6). */
-  private noteOwner(roomUuid: string, owner: string): void {
+  /**
+   * ROOM-OWNER-6: a room changed hands while this process has connections in it: they resync. A
+   * new lease of the same other process counts too: that owner lost its lease (Redis lost its data)
+   * and loaded the room again from its saved state, where nobody here is connected any more; the
+   * connections here must join again before the leave grace ends. The owner's own connections
+   * were sent to rejoin when it let the room go.
+   */
+  private noteOwner(roomUuid: string, lease: Lease): void {
     const before = this.known.get(roomUuid);
-    this.known.set(roomUuid, owner);
-    if (before !== undefined && before !== owner) {
-      this.local?.resync(roomUuid);
-    }
+    this.known.set(roomUuid, lease);
+    if (before === undefined) return;
+    const moved = before.processId !== lease.processId;
+    const reloadedElsewhere = lease.processId !== this.me && before.fence !== lease.fence;
+    if (moved || reloadedElsewhere) this.local?.resync(roomUuid);
   }
 
   /** Sends a request to the owner; a "moved" answer is tried once more at the new owner. */
@@ -324,7 +331,7 @@ export class RoomRouter {
     here.forEach((room, i) => {
       const owner = owners[i];
       if (!owner) orphans.push(room);
-      else this.noteOwner(room, owner.processId);
+      else this.noteOwner(room, owner);
     });
     const persisted = await this.engine.liveRoomsWithoutOwner();
     const take = [...new Set([...orphans, ...persisted])];

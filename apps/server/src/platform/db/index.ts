@@ -18,6 +18,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A statement whose text is made once, run with its parameters on the driver under `db` (the pool
+ * of PostgreSQL or PGlite): no query builder runs (CHAT-SEND-3's hot path). Outside a transaction
+ * only; rows come back in the driver's types (snake_case names).
+ */
+export function rawQuery(
+  db: Db,
+  text: string,
+  params: unknown[],
+): Promise<{ rows: Record<string, unknown>[] }> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  return client.query(text, params);
+}
+
+interface RawClient {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface DatabaseOptions {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MinimalSongDto } from '@tt/protocol';
-import { freshDatabase } from '../../../test/harness';
 import { createBus } from '../bus';
-import { createJobQueue, type JobQueue } from '../jobs';
+import { afterTest, created, log, outboxSetup, until } from './fixture.testing';
 import { Outbox } from './outbox';
 import { outboxDeliveries, outboxEvents } from './schema';
 
@@ -13,39 +11,10 @@ import { outboxDeliveries, outboxEvents } from './schema';
  * Work delivery, on whichever queue this run has (in-process, or BullMQ when REDIS_URL is set).
  * The crash between commit and delivery is in crash.test.ts.
  */
-const log = pino({ level: 'silent' });
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function setup() {
-  const { database, drop } = await freshDatabase();
-  const prefix = `tt-test-${randomBytes(4).toString('hex')}:`;
-  const jobs: JobQueue = createJobQueue(process.env.REDIS_URL, `${prefix}jobs`, log);
-  const outbox = new Outbox(database.db, jobs, log, { relay: true, pollMs: 100 });
-  cleanups.push(async () => {
-    await outbox.close();
-    await jobs.close();
-    await database.close();
-    await drop();
-  });
-  return { db: database.db, jobs, outbox };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const created = (nickname: string) => ({ uuid: crypto.randomUUID(), nickname, isBot: false });
 
 describe('work delivery', () => {
   it('WORK-OUTBOX-1: an event committed with its change reaches the consumer; one rolled back never does', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const seen: string[] = [];
     outbox.consume('user.created', 'test.welcome', async (e) => void seen.push(e.nickname));
     outbox.start();
@@ -66,7 +35,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-DELIVERY-4: a consumer runs only for the events it has work for; the others end with no record, and every event is still relayed', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const seen: string[] = [];
     outbox.consume('user.created', 'test.only-bots', async (e) => void seen.push(e.nickname), {
       when: (e) => e.isBot,
@@ -89,7 +58,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-DELIVERY-5: a consumer keyed by the event id keeps no done record; a second relay of the event runs its keyed write again', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const seen: string[] = [];
     outbox.consume('user.created', 'test.keyed', async (e) => void seen.push(e.nickname), {
       keyedByEvent: true,
@@ -120,7 +89,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-DELIVERY-1: every consumer of a topic gets the event, with its id; a second relay of a finished event runs nothing again', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const a: string[] = [];
     const b: string[] = [];
     outbox.consume('user.created', 'test.a', async (_e, meta) => void a.push(meta.eventId));
@@ -146,7 +115,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-DELIVERY-2: a failing consumer is retried with back-off, and one that never succeeds is recorded as failed — no unhandled rejection', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const flaky: number[] = [];
     outbox.consume(
       'user.created',
@@ -181,7 +150,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-ORDER-1: events of one key reach a consumer in the order written, even when the first is retried; other keys do not wait', async () => {
-    const { db, outbox } = await setup();
+    const { db, outbox } = await outboxSetup();
     const seen: string[] = [];
     const times: Date[] = [];
     let failed = false;
@@ -229,7 +198,7 @@ describe('work delivery', () => {
   });
 
   it('WORK-DELIVERY-3: a process with OUTBOX_RELAY off only writes; the events wait for a relaying process', async () => {
-    const { db, jobs } = await setup();
+    const { db, jobs } = await outboxSetup();
     const quiet = new Outbox(db, jobs, log, { relay: false, pollMs: 100 });
     const seen: string[] = [];
     quiet.consume('user.created', 'test.quiet', async (e) => void seen.push(e.nickname));
@@ -248,7 +217,7 @@ describe('work delivery', () => {
       `tt-test-${randomBytes(4).toString('hex')}:`,
       (err, topic) => errors.push(`${topic}: ${(err as Error).message}`),
     );
-    cleanups.push(() => bus.close());
+    afterTest(() => bus.close());
     await bus.subscribe('room.reset', () => {
       throw new Error('thrown');
     });

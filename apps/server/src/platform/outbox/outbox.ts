@@ -1,35 +1,31 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index';
 import type { WorkEvents, WorkTopic } from '../events';
-import type { EnqueueOptions, JobInfo, JobQueue } from '../jobs';
-import { MAX_ORDER_WAITS, orderKeyOf, orderWaitMs, waitsForEarlier } from './order';
-import {
-  isOutage,
-  MAX_OUTAGE_WAITS,
-  outageWaitMs,
-  QUEUE_LOSS_REPLAY_MS,
-  replayRecent,
-} from './recovery';
+import type { EnqueueOptions, JobQueue } from '../jobs';
+import { deliveryHandlers, type DeliveryContext } from './delivery';
+import { InRelayConsumers, type Delivered, type RelayBatchHandler } from './in-relay';
+import { orderKeyOf } from './order';
+import { replayIfQueueLost } from './recovery';
 import { ConsumerRegistry, type RegisteredConsumer } from './registry';
-import { outboxDeliveries, outboxEvents, type OutboxEventRow } from './schema';
-
+import {
+  claimUnrelayed,
+  countUnrelayed,
+  insertEvents,
+  markRelayed,
+  pruneRelayed,
+  unrelayed,
+} from './rows';
+import type { OutboxEventRow } from './schema';
 import type { ConsumerOptions, OutboxOptions, WorkHandler, WorkJob } from './types';
 
 export type { ConsumerOptions, OutboxOptions, WorkHandler, WorkJob, WorkMeta } from './types';
+export type { RelayBatchHandler, RelayedEvent } from './in-relay';
 export type { WorkTopic };
+export { eventIdOf } from './rows';
 
 const BATCH = 100;
 
-/**
- * WORK-OUTBOX-3: an event id named by what happened (a Stripe event, a song play), so writing the
- * same happening twice writes one event.
- */
-export function eventIdOf(name: string): string {
-  const h = createHash('sha256').update(name).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
@@ -56,7 +52,10 @@ export class Outbox {
   private settled: number[] = [];
   /** WORK-DELIVERY-4: this process's consumers that take only some events of their topic. */
   private filters = new Map<string, (payload: unknown) => boolean>();
+  /** WORK-DELIVERY-7: this process's consumers that take their events in the relay. */
+  private readonly inRelay: InRelayConsumers;
   private timer: NodeJS.Timeout | null = null;
+  private delayed: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private started = false;
@@ -70,10 +69,23 @@ export class Outbox {
     private readonly log: Logger,
     private readonly opts: OutboxOptions,
   ) {
+    this.inRelay = new InRelayConsumers(log);
     this.registry = new ConsumerRegistry(db, log, {
       refreshMs: opts.pollMs,
       forgetMs: opts.forgetConsumersMs,
     });
+  }
+
+  /** What a consumer's deliveries need of the outbox (delivery.ts). */
+  private get context(): DeliveryContext {
+    return {
+      db: this.db,
+      jobs: this.jobs,
+      log: this.log,
+      opts: this.opts,
+      isClosed: () => this.closed,
+      settle: (eventId) => this.settle(eventId),
+    };
   }
 
   /** BullMQ keeps jobs across a crash, so an event counts as relayed once it is enqueued. */
@@ -91,11 +103,7 @@ export class Outbox {
     payload: WorkEvents[K],
     eventId: string = randomUUID(),
   ): Promise<string> {
-    const orderKey = orderKeyOf(topic, payload);
-    await tx
-      .insert(outboxEvents)
-      .values({ eventId, topic, payload, orderKey })
-      .onConflictDoNothing();
+    await insertEvents(tx, [{ eventId, topic, payload, orderKey: orderKeyOf(topic, payload) }]);
     return eventId;
   }
 
@@ -126,93 +134,22 @@ export class Outbox {
     const backoffMs = opts.backoffMs ?? 1000;
     this.own.set(consumer, { topic, consumer, attempts, backoffMs });
     this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), consumer]);
-    const run = handler as WorkHandler<WorkTopic>;
     const when = opts.when as ((payload: unknown) => boolean) | undefined;
     if (when) this.filters.set(consumer, when);
-    this.jobs.define(
-      `work.${consumer}`,
-      async (job, info) => {
-        if (when && !when(job.payload)) return this.settle(job.eventId);
-        try {
-          if (!opts.keyedByEvent && (await this.isDone(job.eventId, consumer))) {
-            this.opts.onDelivery?.(consumer, 'skipped');
-            return this.settle(job.eventId);
-          }
-          if (await this.waitForTurn(job)) return;
-          await run(job.payload as WorkEvents[WorkTopic], {
-            eventId: job.eventId,
-            topic: job.topic as WorkTopic,
-            attempt: info.attempt,
-            at: job.at ? new Date(job.at) : new Date(),
-          });
-          if (!opts.keyedByEvent) await this.record(job, 'done', info, null);
-        } catch (err) {
-          if (await this.afterOutage(job, err)) return;
-          throw err;
-        }
-        this.opts.onDelivery?.(consumer, 'done');
-        this.settle(job.eventId);
-      },
-      {
-        attempts,
-        backoffMs,
-        concurrency: opts.concurrency ?? 4,
-        onGiveUp: async (job, err, info) => {
-          try {
-            await this.record(job, 'failed', info, err);
-            this.opts.onDelivery?.(consumer, 'failed');
-          } finally {
-            this.settle(job.eventId);
-          }
-        },
-      },
-    );
-  }
-
-  /**
-   * WORK-ORDER-1: while an earlier event of the same topic and key is unfinished for this
-   * consumer, the delivery is queued again a little later (without using up a run) and answers
-   * true. It does not hold a worker while it waits, so the earlier event can run.
-   */
-  private async waitForTurn(job: WorkJob): Promise<boolean> {
-    if (job.orderKey == null || job.seq == null) return false;
-    const { topic, consumer, seq, orderKey } = job;
-    if (!(await waitsForEarlier(this.db, { topic, consumer, seq, orderKey }))) return false;
-    const waits = (job.waits ?? 0) + 1;
-    if (waits > MAX_ORDER_WAITS) {
-      this.log.warn({ eventId: job.eventId, consumer }, 'work: an earlier event never finished');
-      return false;
+    if (opts.inRelay) {
+      if (!opts.keyedByEvent) throw new Error(`in-relay consumer ${consumer} needs keyedByEvent`);
+      this.inRelay.add(topic, consumer, opts.inRelay as RelayBatchHandler<WorkTopic>, when);
     }
-    await this.jobs.enqueue(
-      `work.${consumer}`,
-      { ...job, waits },
-      { delayMs: orderWaitMs(waits), jobId: `${consumer}-${job.eventId}-w${waits}` },
-    );
-    return true;
-  }
-
-  /**
-   * WORK-DELIVERY-6: a run cut by a store that could not be reached is queued again after a pause,
-   * without using up one of its runs, and answers true; after about an hour of outages, or when
-   * even the queue cannot take it, the run fails as any other (false).
-   */
-  private async afterOutage(job: WorkJob, err: unknown): Promise<boolean> {
-    const outages = (job.outages ?? 0) + 1;
-    if (this.closed || !isOutage(err) || outages > MAX_OUTAGE_WAITS) return false;
-    try {
-      await this.jobs.enqueue(
-        `work.${job.consumer}`,
-        { ...job, outages },
-        {
-          delayMs: outageWaitMs(outages, this.opts.outagePauseMs),
-          jobId: `${job.consumer}-${job.eventId}-o${outages}`,
-        },
-      );
-    } catch {
-      return false;
-    }
-    this.log.warn({ err, eventId: job.eventId, consumer: job.consumer, outages }, 'work: outage');
-    return true;
+    const deliver = deliveryHandlers(this.context, consumer, handler as WorkHandler<WorkTopic>, {
+      when,
+      keyedByEvent: opts.keyedByEvent,
+    });
+    this.jobs.define(`work.${consumer}`, deliver.run, {
+      attempts,
+      backoffMs,
+      concurrency: opts.concurrency ?? 4,
+      onGiveUp: deliver.onGiveUp,
+    });
   }
 
   /**
@@ -224,13 +161,7 @@ export class Outbox {
     if (this.checkingLoss || !this.jobs.lostSinceMarked) return;
     this.checkingLoss = true;
     try {
-      if (!(await this.jobs.lostSinceMarked())) return;
-      const n = await replayRecent(this.db, this.opts.queueLossReplayMs ?? QUEUE_LOSS_REPLAY_MS);
-      if (n > 0)
-        this.log.warn({ events: n }, 'outbox: the job queue lost its jobs; relaying again');
-      this.kick();
-    } catch (err) {
-      this.log.warn({ err }, 'outbox: could not check the job queue for a loss');
+      if (await replayIfQueueLost(this.context, this.opts.queueLossReplayMs)) this.kick();
     } finally {
       this.checkingLoss = false;
     }
@@ -255,12 +186,28 @@ export class Outbox {
       void this.registry.record([...this.own.values()]);
       if (this.opts.relay) void this.checkQueueLoss();
     }
-    this.kick();
+    if (this.opts.relay) this.relayNow();
   }
 
-  /** Relays soon (after a commit that wrote events). */
+  /**
+   * Relays soon (after a commit that wrote events): after `relayDelayMs`, so the commits of that
+   * while share one pass (WORK-OUTBOX-7).
+   */
   kick(): void {
     if (!this.started || !this.opts.relay || this.closed) return;
+    const delay = this.opts.relayDelayMs ?? 0;
+    if (delay > 0) {
+      this.delayed ??= setTimeout(() => {
+        this.delayed = null;
+        this.relayNow();
+      }, delay);
+      return;
+    }
+    this.relayNow();
+  }
+
+  private relayNow(): void {
+    if (this.closed) return;
     if (this.running) {
       this.again = true;
       return;
@@ -288,58 +235,66 @@ export class Outbox {
     if (this.durable) {
       // WORK-OUTBOX-4: the consumers other processes define get their jobs too.
       const registered = await this.registry.byTopic();
-      // Several processes relay at once: each claims rows the others have not locked.
-      return this.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(outboxEvents)
-          .where(isNull(outboxEvents.relayedAt))
-          .orderBy(asc(outboxEvents.id))
-          .limit(BATCH)
-          .for('update', { skipLocked: true });
-        for (const row of rows) await this.enqueue(row, registered.get(row.topic) ?? []);
-        if (rows.length)
-          await this.markRelayed(
-            tx,
-            rows.map((r) => r.id),
-          );
+      let delivered: Delivered | null = null;
+      const n = await this.db.transaction(async (tx) => {
+        const rows = await claimUnrelayed(tx, BATCH);
+        delivered = this.inRelay.wants(rows) ? await this.inRelay.run(tx, rows) : null;
+        for (const row of rows) await this.enqueue(row, registered.get(row.topic) ?? [], delivered);
         return rows.length;
       });
+      this.countInRelay(delivered);
+      return n;
     }
     // In-process queue: the event stays unrelayed until every consumer has finished, so a crash
     // before then relays it again at the next start (finished consumers skip it).
     const busy = [...this.inflight.values()].map((f) => f.rowId).concat(this.settled);
-    const rows = await this.db
-      .select()
-      .from(outboxEvents)
-      .where(
-        busy.length
-          ? and(isNull(outboxEvents.relayedAt), notInArray(outboxEvents.id, busy))
-          : isNull(outboxEvents.relayedAt),
-      )
-      .orderBy(asc(outboxEvents.id))
-      .limit(BATCH);
-    const idle: number[] = [];
-    for (const row of rows) {
-      const count = this.ownConsumers(row).length;
-      if (count === 0) {
-        idle.push(row.id);
-        continue;
+    const rows = await unrelayed(this.db, busy, BATCH);
+    // WORK-DELIVERY-7: the in-relay batches and the stamp of the events they finish commit
+    // together; the jobs are queued only once that has committed.
+    let delivered: Delivered | null = null;
+    const busyRows: { row: OutboxEventRow; count: number }[] = [];
+    const relay = async (db: Db) => {
+      delivered = this.inRelay.wants(rows) ? await this.inRelay.run(db, rows) : null;
+      const idle: number[] = [];
+      for (const row of rows) {
+        const count = this.ownConsumers(row, delivered).length;
+        if (count === 0) idle.push(row.id);
+        else busyRows.push({ row, count });
       }
+      if (idle.length) await markRelayed(db, idle);
+    };
+    if (this.inRelay.wants(rows)) await this.db.transaction(relay);
+    else await relay(this.db);
+    for (const { row, count } of busyRows) {
       this.inflight.set(row.eventId, { rowId: row.id, remaining: count });
-      await this.enqueue(row);
+      await this.enqueue(row, [], delivered);
     }
-    if (idle.length) await this.markRelayed(this.db, idle);
+    this.countInRelay(delivered);
     return rows.length;
+  }
+
+  /** WORK-DELIVERY-7: the in-relay deliveries of a pass that committed, for the metrics. */
+  private countInRelay(delivered: Delivered | null): void {
+    for (const [consumer, n] of delivered?.counts ?? [])
+      this.opts.onDelivery?.(consumer, 'done', n);
+  }
+
+  /** Answers once the relay pass under way, if any, has finished. */
+  async whenIdle(): Promise<void> {
+    await this.running;
   }
 
   /**
    * One job per consumer of the event: this process's own, and (BullMQ) those only other
    * processes define, enqueued with the retry policy they recorded.
    */
-  private async enqueue(row: OutboxEventRow, elsewhere: RegisteredConsumer[] = []): Promise<void> {
+  private async enqueue(
+    row: OutboxEventRow,
+    elsewhere: RegisteredConsumer[],
+    delivered: Delivered | null,
+  ): Promise<void> {
     const targets: ({ consumer: string } & Pick<EnqueueOptions, 'definedElsewhere'>)[] = [
-      ...this.ownConsumers(row).map((consumer) => ({ consumer })),
+      ...this.ownConsumers(row, delivered).map((consumer) => ({ consumer })),
       // A name defined here is run here, for the topic it has here.
       ...elsewhere
         .filter((c) => !this.own.has(c.consumer))
@@ -368,18 +323,13 @@ export class Outbox {
   /**
    * This process's consumers of the event's topic that have work for it: one whose `when` refuses
    * the payload gets no job at all (WORK-DELIVERY-4; its worker checks again for jobs another
-   * process's relay enqueued).
+   * process's relay enqueued), nor one that took it in the relay (WORK-DELIVERY-7).
    */
-  private ownConsumers(row: OutboxEventRow): string[] {
+  private ownConsumers(row: OutboxEventRow, delivered: Delivered | null = null): string[] {
     const all = this.consumers.get(row.topic as WorkTopic) ?? [];
-    return all.filter((c) => this.filters.get(c)?.(row.payload) ?? true);
-  }
-
-  private async markRelayed(db: Db, ids: number[]): Promise<void> {
-    await db
-      .update(outboxEvents)
-      .set({ relayedAt: new Date() })
-      .where(inArray(outboxEvents.id, ids));
+    return all.filter(
+      (c) => (this.filters.get(c)?.(row.payload) ?? true) && !delivered?.has(c, row.id),
+    );
   }
 
   /**
@@ -398,40 +348,9 @@ export class Outbox {
   private async flushSettled(): Promise<void> {
     const ids = this.settled.splice(0);
     if (ids.length === 0) return;
-    await this.markRelayed(this.db, ids).catch((err: unknown) =>
+    await markRelayed(this.db, ids).catch((err: unknown) =>
       this.log.warn({ err, count: ids.length }, 'outbox: could not mark events relayed'),
     );
-  }
-
-  private async isDone(eventId: string, consumer: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ status: outboxDeliveries.status })
-      .from(outboxDeliveries)
-      .where(and(eq(outboxDeliveries.eventId, eventId), eq(outboxDeliveries.consumer, consumer)));
-    return row?.status === 'done';
-  }
-
-  private async record(
-    job: WorkJob,
-    status: 'done' | 'failed',
-    info: JobInfo,
-    err: unknown,
-  ): Promise<void> {
-    const error = err === null ? null : String((err as Error)?.stack ?? err).slice(0, 4000);
-    const values = { status, attempts: info.attempt, error, finishedAt: new Date() };
-    await this.db
-      .insert(outboxDeliveries)
-      .values({ eventId: job.eventId, consumer: job.consumer, ...values })
-      .onConflictDoUpdate({
-        target: [outboxDeliveries.eventId, outboxDeliveries.consumer],
-        set: values,
-      });
-    if (status === 'failed') {
-      this.log.error(
-        { err, eventId: job.eventId, consumer: job.consumer },
-        'work delivery failed for good',
-      );
-    }
   }
 
   /** Deletes events relayed more than `keepMs` ago, at most once an hour. */
@@ -440,17 +359,13 @@ export class Outbox {
     if (now - this.lastPrune < 60 * 60 * 1000) return;
     this.lastPrune = now;
     const before = new Date(now - (this.opts.keepMs ?? 7 * DAY));
-    await this.db.delete(outboxEvents).where(lt(outboxEvents.relayedAt, before));
+    await pruneRelayed(this.db, before);
     if (this.durable) await this.registry.forget();
   }
 
   /** Events committed and not yet relayed (for metrics and tests). */
-  async backlog(): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outboxEvents)
-      .where(isNull(outboxEvents.relayedAt));
-    return row?.n ?? 0;
+  backlog(): Promise<number> {
+    return countUnrelayed(this.db);
   }
 
   /** Work deliveries waiting or running in the job queue, all consumers together. */
@@ -465,6 +380,7 @@ export class Outbox {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.delayed) clearTimeout(this.delayed);
     await this.running;
     await this.flushSettled();
     await this.registry.settled();

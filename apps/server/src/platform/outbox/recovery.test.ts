@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/harness';
-import { createJobQueue } from '../jobs';
-import { Outbox } from './outbox';
+import { describe, expect, it } from 'vitest';
+import { created, outboxSetup, until } from './fixture.testing';
 import { isOutage } from './recovery';
 import { outboxDeliveries } from './schema';
 
@@ -12,36 +8,7 @@ import { outboxDeliveries } from './schema';
  * Work that outlives its stores (docs/ARCHITECTURE.md): WORK-DELIVERY-6, a run cut by an outage
  * does not use up its runs; WORK-OUTBOX-6, a queue that lost its jobs gets recent events again.
  */
-const log = pino({ level: 'silent' });
 const REDIS_URL = process.env.REDIS_URL;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function setup(opts: { outagePauseMs?: number } = {}) {
-  const { database, drop } = await freshDatabase();
-  const prefix = `tt-test-${randomBytes(4).toString('hex')}:jobs`;
-  const jobs = createJobQueue(REDIS_URL, prefix, log);
-  const outbox = new Outbox(database.db, jobs, log, { relay: true, pollMs: 100, ...opts });
-  cleanups.push(async () => {
-    await outbox.close();
-    await jobs.close();
-    await database.close();
-    await drop();
-  });
-  return { db: database.db, outbox, prefix };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const created = (nickname: string) => ({ uuid: crypto.randomUUID(), nickname, isBot: false });
 const cut = () =>
   Object.assign(new Error('Connection terminated unexpectedly'), { cause: undefined });
 
@@ -58,7 +25,7 @@ describe('work that outlives its stores', () => {
   });
 
   it('WORK-DELIVERY-6: a run cut by outages more often than its runs allow is still done once, never failed', async () => {
-    const { db, outbox } = await setup({ outagePauseMs: 20 });
+    const { db, outbox } = await outboxSetup({ outagePauseMs: 20 });
     let runs = 0;
     const done: string[] = [];
     outbox.consume(
@@ -81,7 +48,7 @@ describe('work that outlives its stores', () => {
   });
 
   it('WORK-DELIVERY-6: wrong work still fails after its runs', async () => {
-    const { db, outbox } = await setup({ outagePauseMs: 20 });
+    const { db, outbox } = await outboxSetup({ outagePauseMs: 20 });
     let runs = 0;
     outbox.consume(
       'user.created',
@@ -103,7 +70,7 @@ describe('work that outlives its stores', () => {
 
 describe.skipIf(!REDIS_URL)('BullMQ (REDIS_URL)', () => {
   it('WORK-OUTBOX-6: a queue that lost its jobs (Redis restarted empty) gets the recent events again; finished work is not repeated', async () => {
-    const { db, outbox, prefix } = await setup();
+    const { db, outbox, prefix } = await outboxSetup();
     const seen: string[] = [];
     let failFirst = true;
     outbox.consume('user.created', 'test.finished', async (e) => void seen.push(`f:${e.nickname}`));

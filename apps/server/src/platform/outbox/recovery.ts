@@ -1,5 +1,7 @@
 import { and, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db } from '../db/index';
+import type { JobQueue } from '../jobs';
 import { outboxEvents } from './schema';
 
 /*
@@ -67,4 +69,24 @@ export async function replayRecent(db: Db, windowMs: number): Promise<number> {
     .where(and(isNotNull(outboxEvents.relayedAt), gt(outboxEvents.relayedAt, since)))
     .returning({ id: outboxEvents.id });
   return rows.length;
+}
+
+/**
+ * WORK-OUTBOX-6: when the durable queue lost its jobs, the events relayed in the last `replayMs`
+ * are made unrelayed again; answers whether it found a loss. A failure to ask is logged (the
+ * next poll asks again).
+ */
+export async function replayIfQueueLost(
+  { db, jobs, log }: { db: Db; jobs: JobQueue; log: Logger },
+  replayMs = QUEUE_LOSS_REPLAY_MS,
+): Promise<boolean> {
+  try {
+    if (!(await jobs.lostSinceMarked?.())) return false;
+    const n = await replayRecent(db, replayMs);
+    if (n > 0) log.warn({ events: n }, 'outbox: the job queue lost its jobs; relaying again');
+    return true;
+  } catch (err) {
+    log.warn({ err }, 'outbox: could not check the job queue for a loss');
+    return false;
+  }
 }

@@ -76,6 +76,7 @@ export const outboxConsumers = pgTable(
 );
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+export type NewOutboxEventRow = typeof outboxEvents.$inferInsert;
 
 function sqlIsNull(column: string) {
   return sql.raw(`${column} is null`);

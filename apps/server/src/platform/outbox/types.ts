@@ -3,6 +3,7 @@
  * consumer is told, and the options of consumers and of the outbox.
  */
 import type { WorkEvents, WorkTopic } from '../events';
+import type { RelayBatchHandler } from './in-relay';
 
 /** What a work job carries: one event for one consumer. */
 export interface WorkJob {
@@ -66,6 +67,13 @@ export interface ConsumerOptions<K extends WorkTopic = WorkTopic> {
    * delivery repeats a write that changes nothing. A delivery given up is still recorded.
    */
   keyedByEvent?: boolean;
+  /**
+   * WORK-DELIVERY-7: the consumer also takes its events inside the relay's transaction, a batch
+   * at a time, with no job (on a relay of a process that defines it). Needs `keyedByEvent`. The
+   * handler given to `consume` still runs the events whose batch failed, and those relayed by a
+   * process that does not define the consumer.
+   */
+  inRelay?: RelayBatchHandler<K>;
 }
 
 export interface OutboxOptions {
@@ -73,6 +81,11 @@ export interface OutboxOptions {
   relay: boolean;
   /** How often to look for events nobody kicked the relay for (OUTBOX_POLL_MS). */
   pollMs: number;
+  /**
+   * WORK-OUTBOX-7: a kick relays after this long (OUTBOX_RELAY_DELAY_MS), so the events of the
+   * commits in between share one relay pass (default 0: at once).
+   */
+  relayDelayMs?: number;
   /** Relayed events are deleted after this long (default 7 days). */
   keepMs?: number;
   /**
@@ -84,6 +97,6 @@ export interface OutboxOptions {
   outagePauseMs?: number;
   /** WORK-OUTBOX-6: how far back events are relayed again after a queue loss (default 15 min). */
   queueLossReplayMs?: number;
-  /** Told of every finished delivery (metrics). */
-  onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped') => void;
+  /** Told of every finished delivery (metrics); `count` of them at once from an in-relay batch. */
+  onDelivery?: (consumer: string, outcome: 'done' | 'failed' | 'skipped', count?: number) => void;
 }

@@ -25,9 +25,9 @@ export class AnalyticsRepository {
    * Inserts the events; a play event whose (topic, play id) is already stored is skipped.
    * Answers the rows created.
    */
-  async insertNew(rows: NewAnalyticsEventRow[]): Promise<AnalyticsEventRow[]> {
+  async insertNew(rows: NewAnalyticsEventRow[], db: Db = this.db): Promise<AnalyticsEventRow[]> {
     if (rows.length === 0) return [];
-    return this.db.insert(analyticsEvents).values(rows).onConflictDoNothing().returning();
+    return db.insert(analyticsEvents).values(rows).onConflictDoNothing().returning();
   }
 
   /** A page of events, the latest to occur first, and how many match. */

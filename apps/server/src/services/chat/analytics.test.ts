@@ -56,6 +56,27 @@ describe('chat analytics', () => {
       length: 'the secret words'.length,
     });
     expect(JSON.stringify(e.payload)).not.toContain('secret');
+    // CHAT-SEND-3: the id and the time come from the stored row.
+    expect(Math.floor(Date.parse(e.occurredAt) / 1000)).toBe(sent.body.data.sentAt);
+  });
+
+  it('CHAT-SEND-3: sends stored together each make one event naming their own message', async () => {
+    const sends = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        v3(s, 'POST', '/messages', { token: u.chat, body: botText(room, `together ${i}`) }),
+      ),
+    );
+    expect(sends.map((r) => r.status)).toEqual(sends.map(() => 200));
+    const ids = sends.map((r) => r.body.data.id as string);
+    const res = await until(
+      () => events('chatMessage', u.uuid),
+      (r) => r.total >= 13, // with the first test's message
+    );
+    expect(res.total).toBe(13);
+    const named = res.events
+      .map((e) => String(e.payload.messageId))
+      .filter((id) => ids.includes(id));
+    expect(named.sort()).toEqual([...ids].sort());
   });
 
   it('CHAT-ANALYTICS-1: adding and removing a reaction are two chatMessageReaction events', async () => {

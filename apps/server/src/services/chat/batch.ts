@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvents } from '../../platform/events';
+import { orderKeyOf } from '../../platform/outbox/order';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { ChatRepository } from './repository';
 import type { ChatMessageRow, NewChatMessageRow } from './schema';
+import type { PendingEvent } from './turn-write';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Messages stored by one transaction at most. */
+/** Messages stored by one statement at most. */
 const MAX_BATCH = 500;
 
 type Stored = { row: ChatMessageRow; created: boolean };
@@ -16,11 +18,12 @@ interface Pending {
 }
 
 /**
- * CHAT-SEND-3: the sends of one turn of the event loop are stored together — one transaction, one
- * INSERT of all their rows, their work events (CHAT-ANALYTICS-1) and the senders' read marks —
- * and each send is answered only once that transaction committed, so an answered message is never
- * lost. One batch is written at a time: ids grow in the order the messages were accepted. A
- * batch that fails is tried again one message at a time, so one bad row refuses only itself.
+ * CHAT-SEND-3: the sends of one turn of the event loop are stored together — one statement
+ * (turn-write.ts) writes all their rows, their work events (CHAT-ANALYTICS-1) and the senders'
+ * read marks, atomically — and each send is answered only once it is done, so an answered message
+ * is never lost. One batch is written at a time: ids grow in the order the messages were
+ * accepted. A batch that fails is tried again one message at a time, so one bad row refuses only
+ * itself.
  */
 export class ChatSendBatch {
   private queue: Pending[] = [];
@@ -88,32 +91,31 @@ export class ChatSendBatch {
     }
   }
 
+  /** One statement: the rows, their work events and the senders' read marks (they read their own). */
   private async write(rows: NewChatMessageRow[]): Promise<Stored[]> {
-    const { outbox } = this;
-    const stored = await this.repo.insertMany(rows, async (tx, created) => {
-      for (const row of created) {
-        const facts = chatMessageFacts(row);
-        await outbox.add(tx, 'chat.messageSent', facts, facts.eventId);
-      }
-      // The sender has read their own message.
-      await this.repo.markReadMany(
-        created.map((r) => ({ uid: r.sender, conversationId: r.conversationId, lastReadId: r.id })),
-        tx,
-      );
+    const events = rows.map((row): PendingEvent => {
+      const facts = chatMessageFacts(row);
+      return { eventId: facts.eventId, facts, orderKey: orderKeyOf(TOPIC, facts as Sent) };
     });
-    if (stored.some((s) => s.created)) outbox.kick();
+    const stored = await this.repo.insertTurn(rows, events, TOPIC);
+    if (stored.some((s) => s.created)) this.outbox.kick();
     return stored;
   }
 }
 
-/** CHAT-ANALYTICS-1: what analytics learns of a message: its shape, never its words. */
-function chatMessageFacts(row: ChatMessageRow): DomainEvents['chat.messageSent'] {
+const TOPIC = 'chat.messageSent';
+type Sent = DomainEvents[typeof TOPIC];
+
+/**
+ * CHAT-ANALYTICS-1: what analytics learns of a message: its shape, never its words. Its id and
+ * time are added by the statement that stores it.
+ */
+function chatMessageFacts(row: NewChatMessageRow): Omit<Sent, 'messageId' | 'sentAt'> {
   const chat = (row.metadata?.chatMessage ?? {}) as Record<string, unknown>;
   const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
   const message = chat.message;
   return {
     eventId: randomUUID(),
-    messageId: String(row.id),
     roomUuid: row.receiverType === 'group' ? row.receiver : null,
     senderUuid: row.sender,
     category: row.category,
@@ -127,7 +129,6 @@ function chatMessageFacts(row: ChatMessageRow): DomainEvents['chat.messageSent']
       message !== null &&
       (message as { type?: unknown }).type === 'gif',
     reply: chat.replies !== undefined && chat.replies !== null,
-    sentAt: row.sentAt.toISOString(),
     receiverUuid: row.receiverType === 'user' ? row.receiver : null,
     mentionedUuids: mentionedUuids(chat.mentions),
   };

@@ -208,7 +208,7 @@ export class ChatHistory {
     if (latest <= (await repo.lastRead(caller.uid, cid))) return { data: { success: true } };
     await platform.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await repo.markReadMany([{ uid: caller.uid, conversationId: cid, lastReadId: latest }], db);
+      await repo.markRead(caller.uid, cid, latest, db);
       await platform.outbox.add(db, 'chat.directRead', {
         readerUuid: caller.uid,
         otherUuid: uid,

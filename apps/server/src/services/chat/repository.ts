@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index';
 import type { ReactionRow } from './present';
+import { insertTurn, type PendingEvent } from './turn-write';
 import {
   chatMessages,
   chatReactions,
@@ -51,21 +52,17 @@ export class ChatRepository {
   constructor(readonly db: Db) {}
 
   /**
-   * CHAT-SEND-3: stores several messages in one transaction (one INSERT); a row whose (sender,
-   * clientId) is already stored is not stored again and the stored one is answered with
-   * `created: false` (a retried send, CHAT-IDEMP-1). `onCreated` runs in the same transaction
-   * with the new rows (the work events that go with them, WORK-OUTBOX-1). Answers in input order.
+   * CHAT-SEND-3: stores a turn's messages with their work events and read marks in one statement
+   * (turn-write.ts); answers each row with whether this call created it (CHAT-IDEMP-1: a repeated
+   * client id answers the stored message).
    */
-  async insertMany(
+  async insertTurn(
     rows: NewChatMessageRow[],
-    onCreated?: (tx: Db, created: ChatMessageRow[]) => Promise<unknown>,
+    events: PendingEvent[],
+    topic: string,
   ): Promise<{ row: ChatMessageRow; created: boolean }[]> {
     const key = (r: { sender: string; clientId?: string | null }) => `${r.sender}|${r.clientId}`;
-    const inserted = await this.db.transaction(async (tx) => {
-      const out = await tx.insert(m).values(rows).onConflictDoNothing().returning();
-      if (out.length > 0) await onCreated?.(tx, out);
-      return out;
-    });
+    const inserted = await insertTurn(this.db, rows, events, topic);
     const byKey = new Map(inserted.filter((r) => r.clientId !== null).map((r) => [key(r), r]));
     // Rows without a client id never conflict: they come back in the order they were given.
     const anonymous = inserted.filter((r) => r.clientId === null);
@@ -275,25 +272,16 @@ export class ChatRepository {
 
   // --- read marks ------------------------------------------------------------------------
 
-  /** Moves the read mark forward (never back). */
-  async markRead(uid: string, conversationId: string, lastReadId: number): Promise<void> {
-    await this.markReadMany([{ uid, conversationId, lastReadId }]);
-  }
-
-  /** Moves several read marks forward in one statement (each (uid, conversation) at most once). */
-  async markReadMany(
-    marks: { uid: string; conversationId: string; lastReadId: number }[],
+  /** Moves the read mark forward (never back); `db` may be a transaction. */
+  async markRead(
+    uid: string,
+    conversationId: string,
+    lastReadId: number,
     db: Db = this.db,
   ): Promise<void> {
-    const latest = new Map<string, (typeof marks)[number]>();
-    for (const k of marks) {
-      const id = `${k.uid}|${k.conversationId}`;
-      if ((latest.get(id)?.lastReadId ?? -1) < k.lastReadId) latest.set(id, k);
-    }
-    if (latest.size === 0) return;
     await db
       .insert(chatReads)
-      .values([...latest.values()])
+      .values({ uid, conversationId, lastReadId })
       .onConflictDoUpdate({
         target: [chatReads.uid, chatReads.conversationId],
         set: {

@@ -51,13 +51,12 @@ export class RoomListsService {
     offset: number,
   ): Promise<{ rooms: RoomDto[]; total: number }> {
     const order = await this.publicOrder();
+    const counts = this.core.live.headcounts();
     const occupied: { id: number; users: number; djs: number }[] = [];
     const empty: number[] = [];
     for (const { id, uuid } of order) {
-      const presence = this.core.presence(uuid);
-      const users = presence?.userUuids.length ?? 0;
-      const djs = presence?.djUuids.length ?? 0;
-      if (users || djs) occupied.push({ id, users, djs });
+      const count = counts.size ? counts.get(uuid) : undefined;
+      if (count) occupied.push({ id, users: count.users, djs: count.djs });
       else empty.push(id);
     }
     occupied.sort((a, b) => b.users - a.users || b.djs - a.djs);

@@ -10,6 +10,7 @@ const source = (userUuids: string[]): LiveRoomsSource => ({
   presence: () => ({ userUuids, djUuids: [], song: null }),
   occupancy: () => ({ users: userUuids.length, guests: 1 }),
   isInRoom: (_room, user) => userUuids.includes(user),
+  headcounts: () => new Map(userUuids.length ? [[ROOM, { users: userUuids.length, djs: 0 }]] : []),
 });
 
 describe('ROOM-LIVE-1: the room service reads live rooms from what the realtime engine attaches', () => {
@@ -19,6 +20,7 @@ describe('ROOM-LIVE-1: the room service reads live rooms from what the realtime 
     expect(live.presence(ROOM)).toBeUndefined();
     expect(live.occupancy(ROOM)).toBeUndefined();
     expect(live.isInRoom(ROOM, ANN)).toBe(false);
+    expect(live.headcounts().size).toBe(0);
     expect(await live.roomState(ROOM)).toBeNull();
   });
 
@@ -29,6 +31,7 @@ describe('ROOM-LIVE-1: the room service reads live rooms from what the realtime 
     expect(live.presence(ROOM)?.userUuids).toEqual([ANN]);
     expect(live.occupancy(ROOM)).toEqual({ users: 1, guests: 1 });
     expect(live.isInRoom(ROOM, ANN)).toBe(true);
+    expect([...live.headcounts()]).toEqual([[ROOM, { users: 1, djs: 0 }]]);
     expect(await live.roomState(ROOM)).toEqual({ roomUuid: ROOM });
 
     const detachSecond = live.attach(source([]));

@@ -1,6 +1,8 @@
 import type { ClientRoomState } from '@tt/protocol';
 import type { Occupancy } from '@tt/rules';
-import type { LiveRoomsSource, RoomPresence } from '../../platform/ports';
+import type { LiveRoomsSource, RoomHeadcount, RoomPresence } from '../../platform/ports';
+
+const NOBODY: ReadonlyMap<string, RoomHeadcount> = new Map();
 
 /**
  * The room service's read model of live rooms: who is in a room, how many, and the state its
@@ -35,6 +37,11 @@ export class LiveRooms {
   /** Users and guests in the room now; undefined without a live source. */
   occupancy(roomUuid: string): Occupancy | undefined {
     return this.source?.occupancy(roomUuid);
+  }
+
+  /** ROOM-LIST-1: the rooms somebody is in, with their users and DJs; none without a source. */
+  headcounts(): ReadonlyMap<string, RoomHeadcount> {
+    return this.source?.headcounts() ?? NOBODY;
   }
 
   isInRoom(roomUuid: string, userUuid: string): boolean {

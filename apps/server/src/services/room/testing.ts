@@ -11,7 +11,7 @@ import type { BusTopic, BusTopics } from '../../platform/bus';
 import type { WorkEvents, WorkTopic } from '../../platform/events';
 import { nextWork as nextWorkIn } from '../../platform/outbox/testing';
 import type { Occupancy } from '@tt/rules';
-import type { LiveRoomsSource, RoomPresence } from '../../platform/ports';
+import type { LiveRoomsSource, RoomHeadcount, RoomPresence } from '../../platform/ports';
 
 /** Test helpers for the room service (imported by its tests only). */
 
@@ -89,6 +89,16 @@ export class FakeRealtime implements LiveRoomsSource {
 
   isInRoom(roomUuid: string, userUuid: string): boolean {
     return this.presence(roomUuid).userUuids.includes(userUuid);
+  }
+
+  headcounts(): Map<string, RoomHeadcount> {
+    const out = new Map<string, RoomHeadcount>();
+    for (const [uuid, p] of this.presences) {
+      if (p.userUuids.length || p.djUuids.length) {
+        out.set(uuid, { users: p.userUuids.length, djs: p.djUuids.length });
+      }
+    }
+    return out;
   }
 }
 

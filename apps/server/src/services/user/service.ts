@@ -76,13 +76,13 @@ export function toAdminUser(u: UserRow, email: EmailRow | undefined): AdminUserD
   };
 }
 
-export function isBanned(u: UserRow, now = new Date()): boolean {
+export function isBanned(u: Pick<UserRow, 'banned' | 'bannedUntil'>, now = new Date()): boolean {
   if (!u.banned) return false;
   return !u.bannedUntil || u.bannedUntil > now;
 }
 
 /** "This account is banned", with "until <ISO instant>" for a temporary ban (SEC-SESSION-3). */
-function bannedText(u: UserRow): string {
+function bannedText(u: Pick<UserRow, 'bannedUntil'>): string {
   return u.bannedUntil
     ? `This account is banned until ${u.bannedUntil.toISOString()}`
     : ERRORS.ACCOUNT_BANNED.message;
@@ -126,7 +126,7 @@ export class AccountService {
 
   /** Refuses a token whose account is gone, banned, deactivated or whose session was ended. */
   async checkSession(auth: AuthContext): Promise<void> {
-    const u = await this.repo.byUuid(auth.uuid);
+    const u = await this.repo.sessionOf(auth.uuid);
     if (!u) throw fail('SESSION_REVOKED');
     // SEC-SESSION-3: a ban ends the session with a 401 that says so (and until when), so the app
     // can tell the person why they were signed out.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderTrack } from './render';
 import { DemoRenderer, RENDER_PRIORITY } from './render-offthread';
@@ -20,6 +22,23 @@ async function until(cond: () => boolean, what: string) {
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`still waiting: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * CPU time of this process's main thread (the event loop's) in ms, from /proc on Linux: unlike the
+ * process's CPU it leaves out the garbage collector's and libuv's threads, and unlike the event
+ * loop's busy time it does not grow while a loaded machine makes the thread wait for a core.
+ * Null where /proc is not there.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // After "pid (name) ", utime and stime are the 12th and 13th fields, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
 
@@ -60,13 +79,27 @@ describe('DEMO-RENDER-1: the demo catalogue renders off the server event loop', 
     renderer = new DemoRenderer(0);
     const track = DEMO_TRACKS.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     await renderer.render(track, { maxSeconds: 1 }); // started (loading is not the render)
-    const before = process.cpuUsage();
-    const r = await renderer.render(track);
-    const used = process.cpuUsage(before);
-    const ownMs = (used.user + used.system) / 1000;
-    expect(r.seconds).toBe(track.seconds);
     // A whole track is a second or more of the child's CPU; this process only receives the WAV.
-    expect(ownMs).toBeLessThan(r.cpuMs / 4);
+    // Measured as the CPU time of this process's main thread (where the server's event loop
+    // runs; the process's CPU would also count the garbage collector's threads of a test worker
+    // that has run many files, and the loop's busy time is wall time, which a loaded CI stretches
+    // several times over), up to three times, and one of them must show it: a render on this
+    // thread would cost it at least the child's CPU every time.
+    const seen: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = performance.eventLoopUtilization();
+      const cpuBefore = mainThreadCpuMs();
+      const r = await renderer.render(track);
+      const cpuAfter = mainThreadCpuMs();
+      const busyMs = performance.eventLoopUtilization(before).active;
+      const ownMs = cpuBefore === null || cpuAfter === null ? busyMs : cpuAfter - cpuBefore;
+      expect(r.seconds).toBe(track.seconds);
+      seen.push(
+        `${ownMs.toFixed(0)} ms here (loop busy ${busyMs.toFixed(0)} ms) for ${r.cpuMs.toFixed(0)} ms in the child`,
+      );
+      if (ownMs < r.cpuMs / 4) return;
+    }
+    expect.fail(`this process spent a quarter or more of the render's CPU: ${seen.join('; ')}`);
   });
 
   it('DEMO-RENDER-1 an aborted render stops its child; the next render starts another', async () => {
