@@ -19,6 +19,7 @@ import {
 } from '../../server/test/fakes/spotify';
 import type { TestServer } from '../../server/test/harness';
 import {
+  clickUntil,
   launchBrowser,
   mailedCode,
   pageOf,
@@ -233,8 +234,9 @@ describe('web: your account', () => {
     const mod = await s.createUser({ roles: ['user', 'moderator'] });
     const page = await signedInPage(browser, u.token);
     await page.goto(`${s.url}/settings/account`);
-    await page.getByRole('button', { name: 'Request deactivation…' }).click();
-    await page.getByLabel('Why are you leaving? (optional)').fill('Taking a break');
+    const reason = page.getByLabel('Why are you leaving? (optional)');
+    await clickUntil(page.getByRole('button', { name: 'Request deactivation…' }), reason);
+    await reason.fill('Taking a break');
     await page.getByTestId('deactivate-confirm').click();
     await page.getByTestId('deactivation-requested').waitFor();
     const list = await s
@@ -248,8 +250,9 @@ describe('web: your account', () => {
     const u = await s.createUser({ nickname: 'Two Phones' });
     const page = await signedInPage(browser, u.token);
     await page.goto(`${s.url}/settings/account`);
-    await page.getByTestId('sign-out-everywhere').click();
-    await page.getByTestId('sign-out-everywhere-confirm').click();
+    const confirm = page.getByTestId('sign-out-everywhere-confirm');
+    await clickUntil(page.getByTestId('sign-out-everywhere'), confirm);
+    await confirm.click();
     await page.getByTestId('nav-login').waitFor();
     await expect(s.as(u.token).call(authEndpoints.session, {})).rejects.toMatchObject({
       status: 401,

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { SocketClient } from 'ttfm-socket';
 import { songEndpoints, type SongDto } from '@tt/protocol';
 import { startTestServer, type TestServer } from '../../server/test/harness';
@@ -119,6 +125,23 @@ export async function signedInPage(
   timeout = 30_000,
 ): Promise<Page> {
   return pageOf(await signedInContext(browser, token, width), timeout);
+}
+
+/**
+ * Clicks `target` until `shown` appears (up to five clicks, five seconds each). On a page whose
+ * sections above load one by one, a click aimed at a button that was still can land on what
+ * moved under the pointer as a section grew (CI: the deactivation form never opened).
+ */
+export async function clickUntil(target: Locator, shown: Locator, tries = 5): Promise<void> {
+  for (let i = 1; ; i++) {
+    if (!(await shown.isVisible())) await target.click();
+    try {
+      await shown.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (i >= tries) throw err;
+    }
+  }
 }
 
 /** Polls until `read` answers a value (mail and SMS are written asynchronously). */

@@ -50,11 +50,9 @@ export default function MessagesScreen() {
     if (opening === null && inbox.ready) setOpening(openingInboxTab(inbox.rows));
   }, [opening, inbox.ready, inbox.rows]);
   const tab = chosen ?? opening ?? 'FRIENDS';
-  const rows = inbox.rows.filter((r) => (tab === 'FRIENDS') === (r.category === 'FRIENDS'));
+  const rows = inbox.rows.filter((r) => r.category === tab);
   const unreadOf = (c: 'FRIENDS' | 'OTHERS') =>
-    inbox.rows
-      .filter((r) => (c === 'FRIENDS') === (r.category === 'FRIENDS'))
-      .reduce((n, r) => n + r.unread, 0);
+    inbox.rows.filter((r) => r.category === c).reduce((n, r) => n + r.unread, 0);
 
   const tabButton = (c: 'FRIENDS' | 'OTHERS', label: string) => {
     const n = unreadOf(c);

@@ -1,8 +1,9 @@
-import { fireEvent, renderRouter, screen } from 'expo-router/testing-library';
+import { fireEvent, renderRouter, screen, waitFor } from 'expo-router/testing-library';
 import RootLayout from '../../../app/_layout';
 import { i18n } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
 import MessagesScreen from './MessagesScreen';
+import { messageKeys } from './queries';
 
 jest.mock('../../lib/token', () => ({
   currentToken: () => 'test-token',
@@ -38,6 +39,8 @@ const conv = (uid: string, name: string, unread: number, text: string, at: numbe
 /** Unread messages in the friend's conversation (the stranger's always has one). */
 let friendUnread = 2;
 const requests: { url: string; method: string; body?: string }[] = [];
+/** Holds the friends list's answer back while set. */
+let friendsGate: Promise<void> | null = null;
 function reply(url: string, method: string): unknown {
   if (url.includes('/users/profile'))
     return { uuid: ME, nickname: 'Me', avatarId: 'bear', color: '#fff' };
@@ -65,6 +68,7 @@ beforeAll(() => {
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     requests.push({ url, method, body: init?.body as string | undefined });
+    if (friendsGate && url.includes('/friends/list/')) await friendsGate;
     return {
       ok: true,
       status: 200,
@@ -112,4 +116,27 @@ test('CHAT-INBOX-2: the inbox opens on the list with unread messages; a list pic
   expect(await screen.findByText('Frida')).toBeTruthy();
   expect(screen.queryByText('Stan')).toBeNull();
   await i18n.changeLanguage('en');
+});
+
+test('CHAT-INBOX-2: nobody is sorted before the friends list answers; then the friend is under Friends', async () => {
+  queryClient.clear();
+  requests.length = 0;
+  friendUnread = 2;
+  let release = () => {};
+  friendsGate = new Promise((r) => (release = r));
+  await i18n.changeLanguage('en');
+  await renderRouter(
+    { _layout: RootLayout, 'messages/index': MessagesScreen },
+    { initialUrl: '/messages' },
+  );
+  await waitFor(() => expect(queryClient.getQueryData(messageKeys.conversations)).toBeDefined());
+  await waitFor(() => expect(requests.some((r) => r.url.includes('/friends/list/'))).toBe(true));
+  // The conversations have answered, the friends list has not: Frida's unread messages are
+  // counted under neither list yet (before, they showed as "Others · 3").
+  expect(screen.queryByText('Others · 3')).toBeNull();
+  expect(screen.queryByText('Frida')).toBeNull();
+  release();
+  friendsGate = null;
+  expect(await screen.findByText('Frida')).toBeTruthy();
+  expect(screen.getByText('Others · 1')).toBeTruthy();
 });

@@ -6,7 +6,7 @@ import {
   profileEndpoints,
   type CometMessage,
 } from '@tt/protocol';
-import { classifyConversation, type ConversationCategory } from '@tt/rules';
+import { classifyConversation, inboxLists, type ConversationCategory } from '@tt/rules';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { currentToken } from '../../lib/token';
@@ -46,8 +46,6 @@ export interface InboxRow {
   category: ConversationCategory;
 }
 
-const NO_ONE: ReadonlySet<string> = new Set();
-
 /** The direct conversations, latest first, each in FRIENDS or OTHERS (CHAT-INBOX-1). */
 export function useInboxQuery() {
   const me = useMeQuery();
@@ -63,9 +61,11 @@ export function useInboxQuery() {
     enabled: signedIn(),
     refetchInterval: INBOX_REFETCH_MS,
   });
+  // Nobody is sorted before the friends list has answered (or failed): a friend's conversation
+  // would show under OTHERS until it came.
+  const answered = friends.data !== undefined || friends.isError || me.isError;
   const rows = useMemo<InboxRow[]>(() => {
-    // Followed DJs count as friends too; the app does not list them yet (as on the web).
-    const lists = { friends: friends.data ? new Set(friends.data) : NO_ONE, followedDjs: NO_ONE };
+    const lists = inboxLists(answered ? (friends.data ?? []) : null);
     return (q.data?.data ?? [])
       .filter((c) => c.conversationType === 'user')
       .map((c) => {
@@ -80,9 +80,9 @@ export function useInboxQuery() {
         };
       })
       .sort((a, b) => b.updatedAt - a.updatedAt);
-  }, [q.data, friends.data]);
+  }, [q.data, friends.data, answered]);
   /** The conversations and the friends list have answered (CHAT-INBOX-2 chooses then). */
-  const ready = q.isSuccess && (friends.isSuccess || friends.isError || me.isError);
+  const ready = q.isSuccess && answered;
   return { ...q, rows, ready };
 }
 

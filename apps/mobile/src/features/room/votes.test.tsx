@@ -67,7 +67,7 @@ test('VOTE-PLAY-5: private dislikes: no count for a listener, the count for the 
   expect(screen.getByTestId('vote-dislike')).toBeTruthy();
   expect(screen.queryByTestId('vote-dislike-count')).toBeNull();
   expect(screen.getByTestId('dislikes-private')).toBeTruthy();
-  view.unmount();
+  await view.unmount();
   await show(playing('private', 'me'));
   expect(screen.getByTestId('vote-dislike-count').props.children).toBe(3);
 });

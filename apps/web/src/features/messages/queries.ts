@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { CometConversation } from '@tt/protocol';
-import { classifyConversation, type ConversationCategory } from '@tt/rules';
+import { classifyConversation, inboxLists, type ConversationCategory } from '@tt/rules';
 import { queryClient } from '../../lib/queryClient';
 import { useFriendUuidsQuery } from '../friends/queries';
 import { useMe } from '../../entities/room/hooks';
@@ -17,19 +17,20 @@ export interface InboxRow {
   category: ConversationCategory;
 }
 
-/**
- * The friends list and followed DJs (CHAT-INBOX-1): friends from the social graph; following DJs
- * is not built yet, so that list is empty.
- */
-const NO_ONE: ReadonlySet<string> = new Set();
+/** The lists a conversation is sorted by (CHAT-INBOX-1), from the friends list. */
 function useSocialLists() {
   const me = useMe();
   const friends = useFriendUuidsQuery(!me.isGuest && me.uuid ? me.uuid : null);
+  // Nobody is sorted before the friends list has answered (a failed list sorts everyone into
+  // OTHERS). Before, a conversation that answered first was sorted against an empty list, so a
+  // friend's unread message showed under OTHERS, and the inbox, not yet settled, opened there
+  // until the friends list came (CI).
+  const answered = friends.data !== undefined || friends.isError || !friends.isEnabled;
   const lists = useMemo(
-    () => ({ friends: friends.data ? new Set(friends.data) : NO_ONE, followedDjs: NO_ONE }),
-    [friends.data],
+    () => inboxLists(answered ? (friends.data ?? []) : null),
+    [answered, friends.data],
   );
-  return { lists, ready: !friends.isLoading };
+  return { lists, ready: answered };
 }
 
 /** The direct conversations, latest first, each with its list (FRIENDS or OTHERS). */
