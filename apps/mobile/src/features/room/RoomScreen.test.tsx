@@ -135,24 +135,29 @@ test('says when joining is refused', async () => {
   expect(screen.getByText('The room is full')).toBeTruthy();
 });
 
-test('SEC-SESSION-3: removed from the room by a ban, the screen says so and until when', async () => {
-  const { ApiError } = jest.requireActual<typeof import('@tt/api-client')>('@tt/api-client');
-  mockEnded = new ApiError('/api/user-service/auth/session', 401, 'Unauthorized', {
-    message: 'This account is banned until 2030-11-26T23:03:47.810Z',
-    code: 'ACCOUNT_BANNED',
-  });
-  mockSession.enterRoom.mockImplementation(() =>
-    mockStore.setState({ status: 'kicked', state: null, kickReason: 'spam' }),
-  );
-  await renderRouter(
-    { _layout: RootLayout, 'room/[slug]': Room },
-    { initialUrl: '/room/late-night' },
-  );
-  const until = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date('2030-11-26T23:03:47.810Z'),
-  );
-  expect((await screen.findByTestId('room-banned')).props.children).toBe(
-    `You were signed out. Your account is banned until ${until}.`,
-  );
-  mockEnded = null;
-});
+test.each(['kicked', 'closed'] as const)(
+  'SEC-SESSION-3: the room ended by a ban (%s), the screen says so and until when',
+  async (status) => {
+    // The store starts as a new one would: the status below is the one change this screen sees.
+    mockStore.setState({ status: 'idle', state: null, kickReason: null });
+    const { ApiError } = jest.requireActual<typeof import('@tt/api-client')>('@tt/api-client');
+    mockEnded = new ApiError('/api/user-service/auth/session', 401, 'Unauthorized', {
+      message: 'This account is banned until 2030-11-26T23:03:47.810Z',
+      code: 'ACCOUNT_BANNED',
+    });
+    mockSession.enterRoom.mockImplementation(() =>
+      mockStore.setState({ status, state: null, kickReason: status === 'kicked' ? 'spam' : null }),
+    );
+    await renderRouter(
+      { _layout: RootLayout, 'room/[slug]': Room },
+      { initialUrl: '/room/late-night' },
+    );
+    const until = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date('2030-11-26T23:03:47.810Z'),
+    );
+    expect((await screen.findByTestId('room-banned')).props.children).toBe(
+      `You were signed out. Your account is banned until ${until}.`,
+    );
+    mockEnded = null;
+  },
+);

@@ -178,10 +178,12 @@ export function RoomScreen({ slug }: { slug: string }) {
   const offset = useRoomStore((s) => s.serverTimeOffset);
   const socketError = useRoomStore((s) => s.error);
   const socketCode = useRoomStore((s) => s.errorCode);
-  // SEC-SESSION-3: removed from the room, the session is asked at once; a ban is told here.
+  // SEC-SESSION-3: removed from the room, or the socket closed for good (the ban's end of the
+  // chat may close it first, or come while it rejoins), the session is asked at once; a ban is
+  // told here.
   const [ban, setBan] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    if (status !== 'kicked') return;
+    if (status !== 'kicked' && status !== 'closed') return;
     void checkSession().then(() => {
       const until = bannedUntil(sessionEndedBy());
       if (until !== undefined) setBan(until);
@@ -216,11 +218,20 @@ export function RoomScreen({ slug }: { slug: string }) {
   } else if (gate.kind === 'password') {
     // Before 'failed': the socket's refusal of a missing password also fails the join.
     body = <PasswordPrompt roomName={title} gate={gate} onBack={leave} />;
-  } else if (gate.kind === 'error' || status === 'failed' || status === 'kicked') {
+  } else if (
+    gate.kind === 'error' ||
+    status === 'failed' ||
+    status === 'kicked' ||
+    status === 'closed'
+  ) {
     body = (
       <Centered testID="room-failed">
         <Text style={styles.heading}>
-          {status === 'kicked' ? t('room.kicked') : t('room.failed')}
+          {status === 'kicked'
+            ? t('room.kicked')
+            : status === 'closed'
+              ? t('room.closed')
+              : t('room.failed')}
         </Text>
         <Text style={styles.error}>
           {gate.kind === 'error' ? gate.message : (ruleRefusalText(socketCode) ?? socketError)}

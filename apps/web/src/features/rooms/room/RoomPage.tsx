@@ -6,7 +6,6 @@ import { ERRORS, type RoomDto } from '@tt/protocol';
 import { useErrorText, useSocketErrorText } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { banText, useBanNotice } from '../../../entities/session/ban';
-import { checkSession } from '../../../entities/session/session';
 import { activeRoomUuid, enterRoom, leaveRoom } from '../../../lib/socket/session';
 import { useRoomStore } from '../../../lib/socket/store';
 import { Alert } from '../../../ui/Alert';
@@ -18,6 +17,7 @@ import { Backdrop } from '../../../entities/room/stage/Backdrop';
 import { useJoinRoomMutation } from '../queries';
 import { LiveRoom } from './LiveRoom';
 import { useRoomStartTime } from './useRoomStartTime';
+import { useSessionCheckWhenEnded } from './useSessionCheck';
 
 type Gate =
   | { kind: 'joining' }
@@ -135,12 +135,12 @@ export function RoomPage() {
 
 /**
  * Removed from the room. A ban removes the person from every room too (SEC-SESSION-3): the session
- * is asked at once, and when it ended for a ban the card says so and until when.
+ * was asked at once (useSessionCheckWhenEnded), and when it ended for a ban the card says so and
+ * until when.
  */
 function Kicked({ room, reason }: { room: RoomDto; reason: string | null }) {
   const { t, i18n } = useTranslation();
   const ban = useBanNotice((s) => s.ban);
-  useEffect(() => checkSession(), []);
   return (
     <Outside room={room}>
       <h2>{ban ? t('ban.title') : t('room.kickedTitle')}</h2>
@@ -174,6 +174,7 @@ function Entered({
   const kickReason = useRoomStore((s) => s.kickReason);
   const error = useRoomStore((s) => s.error);
   const errorCode = useRoomStore((s) => s.errorCode);
+  useSessionCheckWhenEnded(status);
   if (status === 'kicked') return <Kicked room={room} reason={kickReason} />;
   if (status === 'failed' && error !== null && error in PASSWORD_REFUSALS) {
     return <PasswordPrompt room={room} wrong={PASSWORD_REFUSALS[error]} onSubmit={onPassword} />;
