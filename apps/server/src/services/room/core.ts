@@ -178,11 +178,17 @@ export class RoomCore {
     return (await this.dtos([room], opts))[0];
   }
 
+  /** As `dto`, for several; `roles`: the rooms' roles in force, when the caller holds them. */
   async dtos(
     rows: RoomRow[],
-    opts: { presence?: boolean; viewer?: Viewer; opened?: Set<number> } = {},
+    opts: {
+      presence?: boolean;
+      viewer?: Viewer;
+      opened?: Set<number>;
+      roles?: Map<number, RoleRow[]>;
+    } = {},
   ): Promise<RoomDto[]> {
-    const roles = await this.roles.ofRooms(rows.map((r) => r.id));
+    const roles = opts.roles ?? (await this.roles.ofRooms(rows.map((r) => r.id)));
     return Promise.all(
       rows.map(async (r) => {
         const rRoles = roles.get(r.id) ?? [];

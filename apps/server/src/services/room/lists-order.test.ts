@@ -87,6 +87,45 @@ describe('ROOM-LIST-1: GET /rooms/public reads only its page', () => {
   });
 });
 
+describe('ROOM-LIST-3: the listed rooms are kept while no room or role is written', () => {
+  it('a name, a role given or taken, and a role ending by its time show at once, from any process', async () => {
+    realtime.presences.clear();
+    const owner = await s.createUser();
+    const mod = await s.createUser();
+    const room = await createRoom(s, owner.token);
+    const first = async () =>
+      (await s.client.call(e.public, { query: { limit: 1, offset: 0 } })).rooms[0]!;
+    const roleOf = async (uuid: string) =>
+      (await first()).roomRoles.find((r) => r.userUuid === uuid)?.role;
+    expect((await first()).uuid).toBe(room.uuid);
+    await s.as(owner.token).call(rooms.update, {
+      params: { id: room.uuid },
+      body: { name: 'Renamed Over HTTP' },
+    });
+    expect((await first()).name).toBe('Renamed Over HTTP');
+    // Another process's writes reach only the database: the content version tells this one.
+    await s.app.platform.db.execute(
+      sql`update rooms set name = 'Renamed Elsewhere' where uuid = ${room.uuid}`,
+    );
+    expect((await first()).name).toBe('Renamed Elsewhere');
+    await s.app.platform.db.execute(
+      sql`insert into room_user_roles (room_id, user_uuid, role) values (${room.id}, ${mod.uuid}, 'moderator')`,
+    );
+    expect(await roleOf(mod.uuid)).toBe('moderator');
+    await s.app.platform.db.execute(
+      sql`delete from room_user_roles where room_id = ${room.id} and user_uuid = ${mod.uuid}`,
+    );
+    expect(await roleOf(mod.uuid)).toBeUndefined();
+    // A role that ends by its time leaves the list with no write at all.
+    await s.app.platform.db.execute(
+      sql`insert into room_user_roles (room_id, user_uuid, role, expiration_time)
+          values (${room.id}, ${mod.uuid}, 'moderator', now() + interval '1 second')`,
+    );
+    expect(await roleOf(mod.uuid)).toBe('moderator');
+    await expect.poll(() => roleOf(mod.uuid), { timeout: 30_000, interval: 100 }).toBeUndefined();
+  });
+});
+
 describe('ROOM-LIST-2: GET /rooms/recent counts in its page statement', () => {
   it('pages in visit order; the total leaves out deleted rooms, also past the end', async () => {
     const owner = await s.createUser();

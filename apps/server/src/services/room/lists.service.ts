@@ -3,6 +3,7 @@ import { roomRolesGranting } from '@tt/rules';
 import type { AuthContext } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { RoomCore } from './core';
+import { KeptRooms } from './kept-rooms';
 import type { Viewer } from './privacy';
 import type { RoomRow } from './rooms.repository';
 
@@ -18,25 +19,39 @@ function byPopularity(a: RoomDto, b: RoomDto): number {
 
 /** Room lists: browse, promoted, mine, several at once, recently visited, who is in a room. */
 export class RoomListsService {
-  constructor(readonly core: RoomCore) {}
+  constructor(readonly core: RoomCore) {
+    this.rooms = new KeptRooms(async (ids) => ({
+      rows: await core.rooms.byIds(ids),
+      roles: await core.roles.everyOfRooms(ids),
+    }));
+  }
 
   /** ROOM-LIST-1: the public rooms' ids, newest first, as of the list's version. */
   private kept: { version: number; order: { id: number; uuid: string }[] } | null = null;
+  /** ROOM-LIST-3: the listed rooms' rows and roles, as of the content version. */
+  private readonly rooms: KeptRooms;
 
   /**
-   * The public rooms (ids and uuids), newest first. ROOM-LIST-1: kept while the list's version
+   * The public rooms (ids and uuids), newest first, and the content version (ROOM-LIST-3) read in
+   * the same statement. ROOM-LIST-1: kept while the list's version
    * (bumped by a trigger on every change of the rooms it may hold) stays the same, so a read is
    * one small statement; the version is read before the rooms, so a change committed between the
    * two only makes the next read load them again.
    */
-  private async publicOrder(): Promise<{ id: number; uuid: string }[]> {
-    const version = await this.core.rooms.publicListVersion();
-    if (version !== null && this.kept?.version === version) return this.kept.order;
+  private async publicOrder(): Promise<{
+    order: { id: number; uuid: string }[];
+    content: number | null;
+  }> {
+    const versions = await this.core.rooms.publicListVersion();
+    const content = versions?.content ?? null;
+    const version = versions?.version ?? null;
+    if (version !== null && this.kept?.version === version)
+      return { order: this.kept.order, content };
     const order = await this.core.rooms.publicRoomOrder();
     if (version !== null && (!this.kept || this.kept.version < version)) {
       this.kept = { version, order };
     }
-    return order;
+    return { order, content };
   }
 
   /**
@@ -50,7 +65,7 @@ export class RoomListsService {
     limit: number,
     offset: number,
   ): Promise<{ rooms: RoomDto[]; total: number }> {
-    const order = await this.publicOrder();
+    const { order, content } = await this.publicOrder();
     const counts = this.core.live.headcounts();
     const occupied: { id: number; users: number; djs: number }[] = [];
     const empty: number[] = [];
@@ -61,14 +76,13 @@ export class RoomListsService {
     }
     occupied.sort((a, b) => b.users - a.users || b.djs - a.djs);
     const ids = [...occupied.map((o) => o.id), ...empty].slice(offset, offset + limit);
-    const rows = ids.length ? await this.core.rooms.byIds(ids) : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const { rows, roles } = await this.rooms.get(content, ids);
     // A room deleted, hidden or closed since its order was read is left out of the page.
-    const page = ids.flatMap((id) => {
-      const room = byId.get(id);
-      return room && room.type === 'PUBLIC' && !room.unlisted && room.isLive ? [room] : [];
-    });
-    return { rooms: await this.core.dtos(page, { presence: true, viewer }), total: order.length };
+    const page = rows.filter((room) => room.type === 'PUBLIC' && !room.unlisted && room.isLive);
+    return {
+      rooms: await this.core.dtos(page, { presence: true, viewer, roles }),
+      total: order.length,
+    };
   }
 
   async promoted(viewer: Viewer, providers: RoomMusicProvider[]): Promise<RoomDto[]> {

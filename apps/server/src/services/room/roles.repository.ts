@@ -10,6 +10,11 @@ export type RoleRow = typeof roomUserRoles.$inferSelect;
 const inForce = (now: Date) =>
   or(isNull(roomUserRoles.expirationTime), gt(roomUserRoles.expirationTime, now));
 
+/** The roles among `rows` in force at `now` (as `inForce` in SQL). */
+export function inForceAt(rows: RoleRow[], now: Date): RoleRow[] {
+  return rows.filter((r) => r.expirationTime === null || r.expirationTime > now);
+}
+
 /** SQL for the roles of users in rooms. */
 export class RoomRolesRepository {
   constructor(private readonly db: Db) {}
@@ -22,6 +27,22 @@ export class RoomRolesRepository {
       .select()
       .from(roomUserRoles)
       .where(and(inArray(roomUserRoles.roomId, roomIds), inForce(new Date())))
+      .orderBy(asc(roomUserRoles.id));
+    for (const r of rows) out.get(r.roomId)?.push(r);
+    return out;
+  }
+
+  /**
+   * ROOM-LIST-3: every role of these rooms, expired or not, by room id, oldest first: what a list
+   * keeps, choosing those in force when it answers (`inForceAt`).
+   */
+  async everyOfRooms(roomIds: number[]): Promise<Map<number, RoleRow[]>> {
+    const out = new Map<number, RoleRow[]>(roomIds.map((id) => [id, []]));
+    if (roomIds.length === 0) return out;
+    const rows = await this.db
+      .select()
+      .from(roomUserRoles)
+      .where(inArray(roomUserRoles.roomId, roomIds))
       .orderBy(asc(roomUserRoles.id));
     for (const r of rows) out.get(r.roomId)?.push(r);
     return out;

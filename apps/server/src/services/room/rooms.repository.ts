@@ -142,12 +142,13 @@ export class RoomsRepository {
 
   /** Public, listed, live rooms (unsorted: the caller sorts by who is in them). */
   /** ROOM-LIST-1: the public list's version (bumped by a trigger on rooms); null without its row. */
-  async publicListVersion(): Promise<number | null> {
+  /** ROOM-LIST-1 and ROOM-LIST-3: the public list's version and the listed rooms' content's. */
+  async publicListVersion(): Promise<{ version: number; content: number } | null> {
     const [row] = await this.db
-      .select({ v: roomListVersion.version })
+      .select({ version: roomListVersion.version, content: roomListVersion.content })
       .from(roomListVersion)
       .where(eq(roomListVersion.id, 1));
-    return row?.v ?? null;
+    return row ?? null;
   }
 
   /** ROOM-LIST-1: every public listed live room's id and uuid only, newest first. */

@@ -171,6 +171,11 @@ export function recentSongKey(song: AnyPgColumn) {
 export const roomListVersion = pgTable('room_list_version', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /**
+   * ROOM-LIST-3: bumped by every statement that writes rooms or room roles, so a process may keep
+   * the listed rooms' rows and roles while it stays the same.
+   */
+  content: bigint('content', { mode: 'number' }).notNull().default(0),
 });
 
 /** The live state of a room, persisted so a restart re-arms the end-of-song timer. */
