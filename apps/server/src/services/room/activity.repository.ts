@@ -33,12 +33,23 @@ export class RoomActivityRepository {
     userUuid: string,
     limit: number,
     offset: number,
-  ): Promise<{ rows: { room: RoomRow; visitedAt: Date }[]; total: number }> {
-    if (!UUID_RE.test(userUuid)) return { rows: [], total: 0 };
+  ): Promise<{
+    rows: { room: RoomRow; visitedAt: Date }[];
+    total: number;
+    content: number | null;
+  }> {
+    if (!UUID_RE.test(userUuid)) return { rows: [], total: 0, content: null };
     const total = sql<number>`(select count(*) from room_visits v where v.user_uuid = ${userUuid}
       and not exists (select 1 from rooms r where r.id = v.room_id and r.deleted_at is not null))`;
+    // ROOM-LIST-3: the rooms' content version, read in the page's own statement.
+    const content = sql<number | null>`(select content from room_list_version where id = 1)`;
     const page = await this.db
-      .select({ room: rooms, visitedAt: roomVisits.visitedAt, total: total.mapWith(Number) })
+      .select({
+        room: rooms,
+        visitedAt: roomVisits.visitedAt,
+        total: total.mapWith(Number),
+        content: content.mapWith((v: unknown) => (v === null ? null : Number(v))),
+      })
       .from(roomVisits)
       .innerJoin(rooms, eq(rooms.id, roomVisits.roomId))
       .where(and(eq(roomVisits.userUuid, userUuid), isNull(rooms.deletedAt)))
@@ -49,11 +60,12 @@ export class RoomActivityRepository {
       return {
         rows: page.map(({ room, visitedAt }) => ({ room, visitedAt })),
         total: page[0]!.total,
+        content: page[0]!.content,
       };
     }
     // Past the end (or no visits): the total alone.
     const [{ n }] = await this.db.select({ n: total.mapWith(Number) }).from(sql`(select 1) one`);
-    return { rows: [], total: n };
+    return { rows: [], total: n, content: null };
   }
 
   /** NOTIFY-ROOM-1: who visited the room since `since`, most recent first. */

@@ -112,10 +112,18 @@ describe('ROOM-LIST-3: the listed rooms are kept while no room or role is writte
       sql`insert into room_user_roles (room_id, user_uuid, role) values (${room.id}, ${mod.uuid}, 'moderator')`,
     );
     expect(await roleOf(mod.uuid)).toBe('moderator');
+    // The recent rooms answer the same kept roles, as of the version read in their page's statement.
+    await s.as(mod.token).call(e.recordVisit, { body: { roomUuid: room.uuid } });
+    const recentRole = async () =>
+      (await s.as(mod.token).call(e.recent, {})).rooms[0]!.roomRoles.find(
+        (r) => r.userUuid === mod.uuid,
+      )?.role;
+    expect(await recentRole()).toBe('moderator');
     await s.app.platform.db.execute(
       sql`delete from room_user_roles where room_id = ${room.id} and user_uuid = ${mod.uuid}`,
     );
     expect(await roleOf(mod.uuid)).toBeUndefined();
+    expect(await recentRole()).toBeUndefined();
     // A role that ends by its time leaves the list with no write at all.
     await s.app.platform.db.execute(
       sql`insert into room_user_roles (room_id, user_uuid, role, expiration_time)

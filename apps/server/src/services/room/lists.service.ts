@@ -173,10 +173,15 @@ export class RoomListsService {
     limit: number,
     offset: number,
   ): Promise<{ rooms: RecentRoomDto[]; total: number }> {
-    const { rows, total } = await this.core.activity.visits(auth!.uuid, limit, offset);
+    const { rows, total, content } = await this.core.activity.visits(auth!.uuid, limit, offset);
+    // ROOM-LIST-3: the rooms' roles as kept for their content version (rows are the page's own).
+    const { roles } = await this.rooms.get(
+      content,
+      rows.map((r) => r.room.id),
+    );
     const dtos = await this.core.dtos(
       rows.map((r) => r.room),
-      { presence: true, viewer: auth },
+      { presence: true, viewer: auth, roles },
     );
     return {
       rooms: dtos.map((dto, i) => ({ ...dto, visitedAt: rows[i].visitedAt.toISOString() })),
