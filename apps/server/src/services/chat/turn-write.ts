@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rawQuery, type Db } from '../../platform/db/index';
 import { insertEventsFrom } from '../../platform/outbox/rows';
 import { chatMessages, type ChatMessageRow, type NewChatMessageRow } from './schema';
+import { ISO_FORMAT } from '../../platform/db/iso-text';
 
 /** What the work event of one message holds before its row exists (no id, no time yet). */
 export interface PendingEvent {
@@ -45,7 +46,7 @@ function statementText(): string {
   const arrays = GIVEN.map(([, col], i) => `$${i + 1}::${col.getSQLType()}[]`);
   const n = GIVEN.length;
   arrays.push(`$${n + 1}::uuid[]`, `$${n + 2}::jsonb[]`, `$${n + 3}::text[]`);
-  const sentAt = `to_char(m.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const sentAt = `to_char(m.sent_at at time zone 'UTC', ${ISO_FORMAT})`;
   return `
     with input as (
       select nextval(pg_get_serial_sequence('chat_messages', 'id')) as id, u.*

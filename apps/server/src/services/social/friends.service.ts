@@ -3,6 +3,7 @@ import { type BlockedUserDto, type FriendDto, type FriendInvitationDto } from '@
 import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
+import { isoText } from '../../platform/db/iso-text';
 import { fail } from '../../platform/errors';
 import type { Platform } from '../../platform/service';
 import { FansService } from './fans.service';
@@ -175,13 +176,20 @@ export class FriendsService {
   /** SOC-INV-LIST-1: the 500 newest pending, read in order from the (person, status, time) index. */
   async pendingOf(auth: AuthContext, side: 'for' | 'from'): Promise<FriendInvitationDto[]> {
     const column = side === 'for' ? friendInvitations.receiverUuid : friendInvitations.senderUuid;
-    const rows = await this.db
-      .select()
+    // DB-ISO-1: up to 500 rows, their times made text by the database.
+    return this.db
+      .select({
+        id: friendInvitations.id,
+        senderUuid: friendInvitations.senderUuid,
+        receiverUuid: friendInvitations.receiverUuid,
+        invitationStatus: friendInvitations.status,
+        createdAt: isoText(friendInvitations.createdAt),
+        updatedAt: isoText(friendInvitations.updatedAt),
+      })
       .from(friendInvitations)
       .where(and(eq(column, auth.uuid), eq(friendInvitations.status, 'pending')))
       .orderBy(desc(friendInvitations.createdAt))
       .limit(500);
-    return rows.map(toInvitation);
   }
 
   /** SOC-FRIEND-2: anyone's friends, newest first, but not the people who blocked the viewer. */
