@@ -20,6 +20,10 @@ async function shot(page: Page, name: string) {
 const message = (page: Page, text: string) =>
   page.getByTestId('chat-message').filter({ hasText: text });
 
+/** The sender's own copy once the server answered it (neither sending nor failed). */
+const confirmed = (page: Page, text: string) =>
+  page.locator('[data-testid="chat-message"]:not(.is-sending):not(.is-failed)', { hasText: text });
+
 describe('web: room chat in two browsers', () => {
   let s: TestServer;
   let browser: Browser;
@@ -57,6 +61,8 @@ describe('web: room chat in two browsers', () => {
     await b.getByTestId('mention-list').getByText('Ana').click();
     await b.getByTestId('chat-input').pressSequentially('drop the bass');
     await b.getByTestId('chat-send').click();
+    // Stored first (a send that failed or was refused stops here, on the sender's side).
+    await confirmed(b, 'drop the bass').waitFor();
     const mention = message(a, 'drop the bass');
     await mention.waitFor();
     await expect(mention.getAttribute('class')).resolves.toContain('is-mention');
