@@ -34,8 +34,10 @@ export abstract class RoomRuntime {
   protected readonly rooms = new Map<string, LiveRoom>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly savers = new Map<string, { dirty: boolean; running: Promise<void> | null }>();
-  /** When each room's live state was last written (ROOM-SAVE-1). */
+  /** When each room's live state was last written (ROOM-SAVE-1), on the monotonic clock. */
   private readonly lastSaved = new Map<string, number>();
+  /** Ends a saver's wait for its interval when shutdown begins (it then writes at once). */
+  private readonly closingNow = new AbortController();
   /** Shutting down: connections closing now must not make their users leave. */
   protected closing = false;
   private closed = false;
@@ -149,10 +151,16 @@ export abstract class RoomRuntime {
     const s = saver;
     s.running = (async () => {
       while (s.dirty) {
-        // ROOM-SAVE-1: the changes made while the last write was recent go out together.
-        const wait = (this.lastSaved.get(roomUuid) ?? 0) + this.options.saveIntervalMs - Date.now();
-        if (wait > 0 && !this.closing) await sleep(wait);
-        this.lastSaved.set(roomUuid, Date.now());
+        // ROOM-SAVE-1: the changes made while the last write was recent go out together. The
+        // interval is timed on the monotonic clock: a step of the wall clock (an NTP correction,
+        // a test's faked Date) must not hold a write back for the size of the step.
+        const last = this.lastSaved.get(roomUuid);
+        const wait =
+          last === undefined ? 0 : last + this.options.saveIntervalMs - performance.now();
+        if (wait > 0 && !this.closing) {
+          await sleep(wait, undefined, { signal: this.closingNow.signal }).catch(() => {});
+        }
+        this.lastSaved.set(roomUuid, performance.now());
         // RR-TIMER-4: a song's end is written before the state that moved past it.
         await this.rooms.get(roomUuid)?.ending;
         s.dirty = false;
@@ -342,6 +350,7 @@ export abstract class RoomRuntime {
   /** Shutdown, step 1: connections closing from now on do not make anyone leave; timers stop. */
   beginClose(): void {
     this.closing = true;
+    this.closingNow.abort();
     for (const room of this.rooms.values()) this.stopTimers(room);
   }
 
