@@ -188,15 +188,25 @@ export class Playback {
     const writes: Promise<unknown>[] = [
       this.deps.played(playOf(room, playing.djUuid, songId, np.startTime, playedSeconds, np.song)),
     ];
-    if (playing.recentSongId !== null) {
-      const ended = this.deps
-        .rooms()
-        .songEnded({
-          recentSongId: playing.recentSongId,
-          voteCounts: realCounts(room), // VOTE-PLAY-5: the real ones, private dislikes too
-          playedSeconds,
-        })
-        .catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed'));
+    {
+      const voteCounts = realCounts(room); // VOTE-PLAY-5: the real ones, private dislikes too
+      const known = playing.recentSongId;
+      const song = np.song;
+      const startedAt = new Date(np.startTime);
+      // RR-TIMER-3: a start whose write was lost (its process killed first, or the write failed)
+      // is written now, so every play announced is in the room's recent songs.
+      const ended = (async () => {
+        const rooms = this.deps.rooms();
+        const recentSongId =
+          known ??
+          (await rooms.songStarted({
+            roomUuid: room.uuid,
+            song,
+            djUuid: playing.djUuid,
+            startedAt,
+          }));
+        await rooms.songEnded({ recentSongId, voteCounts, playedSeconds });
+      })().catch((err) => this.deps.log.error({ err, room: room.uuid }, 'songEnded failed'));
       this.deps.track(ended);
       writes.push(ended);
     }

@@ -63,6 +63,48 @@ describe('the end of a song', () => {
     ]);
   });
 
+  it('RR-TIMER-3: a song whose start was not written is in the recent songs once it ends, once', async () => {
+    const s = await startRealtimeServer();
+    running = { server: s };
+    const dj = await s.createUser();
+    const fan = await s.createUser();
+    const room = await createRoom(s, dj.token);
+    const rooms = s.app.platform.ports.rooms!;
+    // The first start's write fails (as if its process had been killed before it).
+    const songStarted = rooms.songStarted.bind(rooms);
+    let failed = 0;
+    rooms.songStarted = async (input) => {
+      if (input.song.trackName === 'Lost Start' && failed++ === 0) throw new Error('lost');
+      return songStarted(input);
+    };
+    const c = await RoomClient.join(s, dj, room.uuid);
+    running.client = c;
+    await c.action('addDj', { song: song('Lost Start', 30) });
+    await eventually(() => expect(failed).toBe(1));
+    const listening = await RoomClient.join(s, fan, room.uuid);
+    await listening.action('voteOnSong', { songVotes: { like: true } });
+    await c.action('skipSong');
+    listening.disconnect();
+    const entries = async () =>
+      s.app.platform.db
+        .select({
+          song: recentSongs.song,
+          playedSeconds: recentSongs.playedSeconds,
+          votes: recentSongs.voteCounts,
+        })
+        .from(recentSongs)
+        .where(eq(recentSongs.djUuid, dj.uuid));
+    await eventually(async () => {
+      const lost = (await entries()).filter((e) => e.song.trackName === 'Lost Start');
+      expect(lost).toHaveLength(1);
+      expect(lost[0]!.votes).toMatchObject({ likes: 1 });
+    });
+    const plays = await workEvents(s.app.platform.db, 'room.songPlayed');
+    expect(plays.filter((p) => p.roomUuid === room.uuid).map((p) => p.trackName)).toEqual([
+      'Lost Start',
+    ]);
+  });
+
   it('PTS-DJ-5: after the room moves to another process, the song’s voters count at its end while they reconnect', async () => {
     const realtime = { leaveGraceMs: 30_000 };
     const first = await startRealtimeServer({ keep: true, realtime });

@@ -87,6 +87,13 @@ export class RoomActivityRepository {
     djUuid: string;
     playedAt: Date;
   }): Promise<number> {
+    // RR-TIMER-3: one row per start of a song in a room, however often its start is recorded.
+    const [known] = await this.db
+      .select({ id: recentSongs.id })
+      .from(recentSongs)
+      .where(and(eq(recentSongs.roomId, input.roomId), eq(recentSongs.playedAt, input.playedAt)))
+      .limit(1);
+    if (known) return known.id;
     const [row] = await this.db.insert(recentSongs).values(input).returning({ id: recentSongs.id });
     return row.id;
   }
