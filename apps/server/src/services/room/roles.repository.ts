@@ -20,29 +20,26 @@ export class RoomRolesRepository {
   constructor(private readonly db: Db) {}
 
   /** Roles in force of these rooms, by room id, oldest first. */
-  async ofRooms(roomIds: number[]): Promise<Map<number, RoleRow[]>> {
-    const out = new Map<number, RoleRow[]>(roomIds.map((id) => [id, []]));
-    if (roomIds.length === 0) return out;
-    const rows = await this.db
-      .select()
-      .from(roomUserRoles)
-      .where(and(inArray(roomUserRoles.roomId, roomIds), inForce(new Date())))
-      .orderBy(asc(roomUserRoles.id));
-    for (const r of rows) out.get(r.roomId)?.push(r);
-    return out;
+  ofRooms(roomIds: number[]): Promise<Map<number, RoleRow[]>> {
+    return this.byRoom(roomIds, true);
   }
 
   /**
    * ROOM-LIST-3: every role of these rooms, expired or not, by room id, oldest first: what a list
    * keeps, choosing those in force when it answers (`inForceAt`).
    */
-  async everyOfRooms(roomIds: number[]): Promise<Map<number, RoleRow[]>> {
+  everyOfRooms(roomIds: number[]): Promise<Map<number, RoleRow[]>> {
+    return this.byRoom(roomIds, false);
+  }
+
+  private async byRoom(roomIds: number[], inForceOnly: boolean) {
     const out = new Map<number, RoleRow[]>(roomIds.map((id) => [id, []]));
     if (roomIds.length === 0) return out;
+    const ofThese = inArray(roomUserRoles.roomId, roomIds);
     const rows = await this.db
       .select()
       .from(roomUserRoles)
-      .where(inArray(roomUserRoles.roomId, roomIds))
+      .where(inForceOnly ? and(ofThese, inForce(new Date())) : ofThese)
       .orderBy(asc(roomUserRoles.id));
     for (const r of rows) out.get(r.roomId)?.push(r);
     return out;
