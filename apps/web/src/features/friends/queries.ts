@@ -116,6 +116,12 @@ export function useAnswerInvitationMutation() {
   return useMutation({
     mutationFn: (v: { invitationId: string; invitationStatus: 'accepted' | 'rejected' }) =>
       api.call(f.handle, { body: v }),
+    // An answered invitation leaves the incoming list at once, before the lists refetch, so
+    // the person is never shown both as a friend and as still inviting (SOC-INV-8).
+    onSuccess: (_r, v) =>
+      queryClient.setQueryData<FriendInvitationDto[]>(friendKeys.incoming, (list) =>
+        list?.filter((i) => i.id !== v.invitationId),
+      ),
     onSettled: refresh,
   });
 }
