@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
 import { isoText } from '../../platform/db/iso-text';
 import { fail } from '../../platform/errors';
+import { JsonText } from '../../platform/route';
 import type { Platform } from '../../platform/service';
 import { FansService } from './fans.service';
 import { blockedEitherWay, requireOtherAccount } from './people';
@@ -173,23 +174,40 @@ export class FriendsService {
   }
 
   /** Pending invitations the caller received (`for`) or sent (`from`), newest first. */
-  /** SOC-INV-LIST-1: the 500 newest pending, read in order from the (person, status, time) index. */
-  async pendingOf(auth: AuthContext, side: 'for' | 'from'): Promise<FriendInvitationDto[]> {
+  /**
+   * SOC-INV-LIST-1: the 500 newest pending, read in order from the (person, status, time) index.
+   * HTTP-JSON-1: the database writes the list as the answer's JSON (times as ISO text, DB-ISO-1),
+   * so up to 500 rows are neither parsed into objects nor written out again here.
+   */
+  async pendingOf(
+    auth: AuthContext,
+    side: 'for' | 'from',
+  ): Promise<JsonText<{ invitations: FriendInvitationDto[] }>> {
     const column = side === 'for' ? friendInvitations.receiverUuid : friendInvitations.senderUuid;
-    // DB-ISO-1: up to 500 rows, their times made text by the database.
-    return this.db
+    const page = this.db
       .select({
         id: friendInvitations.id,
         senderUuid: friendInvitations.senderUuid,
         receiverUuid: friendInvitations.receiverUuid,
-        invitationStatus: friendInvitations.status,
-        createdAt: isoText(friendInvitations.createdAt),
-        updatedAt: isoText(friendInvitations.updatedAt),
+        status: friendInvitations.status,
+        createdAt: friendInvitations.createdAt,
+        updatedAt: friendInvitations.updatedAt,
       })
       .from(friendInvitations)
       .where(and(eq(column, auth.uuid), eq(friendInvitations.status, 'pending')))
       .orderBy(desc(friendInvitations.createdAt))
-      .limit(500);
+      .limit(500)
+      .as('page');
+    const [row] = await this.db
+      .select({
+        json: sql<string>`coalesce(json_agg(json_build_object(
+          'id', ${page.id}, 'senderUuid', ${page.senderUuid}, 'receiverUuid', ${page.receiverUuid},
+          'invitationStatus', ${page.status}, 'createdAt', ${isoText(page.createdAt)},
+          'updatedAt', ${isoText(page.updatedAt)})
+          order by ${page.createdAt} desc), '[]')::text`,
+      })
+      .from(page);
+    return new JsonText(`{"invitations":${row!.json}}`);
   }
 
   /** SOC-FRIEND-2: anyone's friends, newest first, but not the people who blocked the viewer. */

@@ -30,6 +30,15 @@ describe('friend invitations', () => {
     });
     expect((await as(me).call(f.invitationsFor, {})).invitations).toEqual([sent[0], sent[2]]);
     expect((await as(z).call(f.invitationsFrom, {})).invitations).toEqual([sent[0]]);
+    // HTTP-JSON-1: the database's JSON is the contract's answer, exactly, with a JSON type.
+    const raw = await fetch(`${s.url}/api/notification-service${f.invitationsFor.path}`, {
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body: unknown = await raw.json();
+    expect(body).toEqual({ invitations: [sent[0], sent[2]] });
+    expect(f.invitationsFor.response.parse(body)).toEqual(body);
+    expect((await as(me).call(f.invitationsFrom, {})).invitations).toEqual([]);
   });
 
   it('SOC-INV-1, SOC-INV-6: invite, see it on both sides, accept: friends both ways', async () => {

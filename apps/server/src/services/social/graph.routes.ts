@@ -17,12 +17,8 @@ export function registerFriendRoutes(app: FastifyInstance, friends: FriendsServi
   route(app, e.invitationsOf, async ({ request, params }) => ({
     invitations: await friends.invitationsOf(caller(request), params.id),
   }));
-  route(app, e.invitationsFor, async ({ request }) => ({
-    invitations: await friends.pendingOf(caller(request), 'for'),
-  }));
-  route(app, e.invitationsFrom, async ({ request }) => ({
-    invitations: await friends.pendingOf(caller(request), 'from'),
-  }));
+  route(app, e.invitationsFor, ({ request }) => friends.pendingOf(caller(request), 'for'));
+  route(app, e.invitationsFrom, ({ request }) => friends.pendingOf(caller(request), 'from'));
   route(app, e.cancel, ({ request, params }) => friends.cancel(caller(request), params.id));
   route(app, e.handle, ({ request, body }) =>
     friends.handle(caller(request), body.invitationId, body.invitationStatus),
