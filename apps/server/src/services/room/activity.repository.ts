@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { MinimalSongDto, VoteCounts } from '@tt/protocol';
 import type { Db } from '../../platform/db/index';
-import { UUID_RE, type RoomRow } from './rooms.repository';
+import { isoText } from '../../platform/db/iso-text';
+import { UUID_RE } from './rooms.repository';
 import { recentSongKey, recentSongs, roomLiveStates, roomVisits, rooms } from './schema';
 
 export type RecentSongRow = typeof recentSongs.$inferSelect;
@@ -27,14 +28,15 @@ export class RoomActivityRepository {
    * Live rooms the user visited, most recent first. ROOM-LIST-2: the page and its total in one
    * statement; the page walks room_visits_recent_idx backwards and stops after it, the total counts
    * the user's visits from the primary key alone, less those of deleted rooms (rooms_deleted_idx
-   * holds only those), so no read joins every visit to its room.
+   * holds only those), so no read joins every visit to its room. ROOM-LIST-4: the page is the
+   * rooms' ids and visit times only; their rows come from what the lists keep (ROOM-LIST-3).
    */
   async visits(
     userUuid: string,
     limit: number,
     offset: number,
   ): Promise<{
-    rows: { room: RoomRow; visitedAt: Date }[];
+    rows: { roomId: number; visitedAt: string }[];
     total: number;
     content: number | null;
   }> {
@@ -45,8 +47,8 @@ export class RoomActivityRepository {
     const content = sql<number | null>`(select content from room_list_version where id = 1)`;
     const page = await this.db
       .select({
-        room: rooms,
-        visitedAt: roomVisits.visitedAt,
+        roomId: roomVisits.roomId,
+        visitedAt: isoText(roomVisits.visitedAt),
         total: total.mapWith(Number),
         content: content.mapWith((v: unknown) => (v === null ? null : Number(v))),
       })
@@ -58,7 +60,7 @@ export class RoomActivityRepository {
       .offset(offset);
     if (page.length) {
       return {
-        rows: page.map(({ room, visitedAt }) => ({ room, visitedAt })),
+        rows: page.map(({ roomId, visitedAt }) => ({ roomId, visitedAt })),
         total: page[0]!.total,
         content: page[0]!.content,
       };

@@ -124,6 +124,11 @@ describe('ROOM-LIST-3: the listed rooms are kept while no room or role is writte
     );
     expect(await roleOf(mod.uuid)).toBeUndefined();
     expect(await recentRole()).toBeUndefined();
+    // ROOM-LIST-4: the recent rooms' rows are the kept ones too, and follow any process's write.
+    await s.app.platform.db.execute(
+      sql`update rooms set name = 'Renamed Again' where uuid = ${room.uuid}`,
+    );
+    expect((await s.as(mod.token).call(e.recent, {})).rooms[0]!.name).toBe('Renamed Again');
     // A role that ends by its time leaves the list with no write at all.
     await s.app.platform.db.execute(
       sql`insert into room_user_roles (room_id, user_uuid, role, expiration_time)

@@ -174,17 +174,19 @@ export class RoomListsService {
     offset: number,
   ): Promise<{ rooms: RecentRoomDto[]; total: number }> {
     const { rows, total, content } = await this.core.activity.visits(auth!.uuid, limit, offset);
-    // ROOM-LIST-3: the rooms' roles as kept for their content version (rows are the page's own).
-    const { roles } = await this.rooms.get(
+    // ROOM-LIST-4: the rooms' rows and roles as kept for their content version (ROOM-LIST-3).
+    const kept = await this.rooms.get(
       content,
-      rows.map((r) => r.room.id),
+      rows.map((r) => r.roomId),
     );
-    const dtos = await this.core.dtos(
-      rows.map((r) => r.room),
-      { presence: true, viewer: auth, roles },
-    );
+    const visitedAt = new Map(rows.map((r) => [r.roomId, r.visitedAt]));
+    const dtos = await this.core.dtos(kept.rows, {
+      presence: true,
+      viewer: auth,
+      roles: kept.roles,
+    });
     return {
-      rooms: dtos.map((dto, i) => ({ ...dto, visitedAt: rows[i].visitedAt.toISOString() })),
+      rooms: dtos.map((dto, i) => ({ ...dto, visitedAt: visitedAt.get(kept.rows[i]!.id)! })),
       total,
     };
   }

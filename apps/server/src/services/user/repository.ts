@@ -32,7 +32,16 @@ export class UserRepository {
    */
   async sessionOf(uuid: string): Promise<SessionFacts | undefined> {
     if (!UUID_RE.test(uuid)) return undefined;
-    const [row] = await this.db
+    this.sessionStatement ??= this.prepareSession();
+    const [row] = await this.sessionStatement.execute({ uuid });
+    return row;
+  }
+
+  /** DB-PREP-1: the session check's statement, built once and prepared by name on PostgreSQL. */
+  private sessionStatement?: ReturnType<UserRepository['prepareSession']>;
+
+  private prepareSession() {
+    return this.db
       .select({
         banned: users.banned,
         bannedUntil: users.bannedUntil,
@@ -40,8 +49,8 @@ export class UserRepository {
         status: users.status,
       })
       .from(users)
-      .where(eq(users.uuid, uuid));
-    return row;
+      .where(eq(users.uuid, sql.placeholder('uuid')))
+      .prepare('user_session_of');
   }
 
   async byId(id: number): Promise<UserRow | undefined> {
