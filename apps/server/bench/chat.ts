@@ -14,6 +14,7 @@ import {
   type Delivery,
 } from './chat-delivery';
 import { endGroup } from '../cluster/processes';
+import { withArenaCap } from '../src/platform/malloc-arenas';
 
 /**
  * Chat fan-out (`-- chat`): N guests on the one socket (/primus, the chat opened: GATEWAY-2) subscribed to one room's chat while a few
@@ -82,7 +83,8 @@ export async function host<T>(
     {
       detached: true,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: process.env,
+      // MEM-ARENA-1: our server and the bare ones alike, so their resident memory compares.
+      env: withArenaCap(process.env),
     },
   );
   const ready = await new Promise<T>((resolve, reject) => {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { withArenaCap } from '../src/platform/malloc-arenas';
 
 /**
  * Servers as real processes (`tsx src/main.ts`), each in its own process group: the cluster
@@ -84,7 +85,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
     cwd: SERVER_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
+    env: withArenaCap({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'test',
@@ -101,7 +102,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
         ? {}
         : { TRUST_MIN_SONGS_HEARD: '0', TRUST_MIN_POINTS: '0' }),
       ...env,
-    },
+    }),
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
