@@ -57,8 +57,11 @@ export class Connection {
   ipCounted = false;
   /** Counted against its user's socket limit (SEC-SOCKETS-1). */
   countedUser = false;
-  /** This connection's token buckets (SEC-FLOOD-1) and when its frames were refused. */
-  readonly buckets: Buckets = {};
+  /**
+   * This connection's token buckets (SEC-FLOOD-1), until its user is known, made on its first
+   * frame (ROOM-MEM-4), and when its frames were refused.
+   */
+  buckets: Buckets | null = null;
   refusals: number[] = NO_REFUSALS;
   /** The socket corked in this turn (ROOM-JOIN-3), if any. */
   private corked: Socket | null = null;

@@ -25,7 +25,7 @@ export type Buckets = Partial<Record<SocketRateKind, TokenBucket>>;
 export class SocketGuard {
   private readonly byIp = new Map<string, number>();
   private readonly refusedByIp = new Map<string, number>();
-  private readonly users = new Map<string, { sockets: number; buckets: Buckets }>();
+  private readonly users = new Map<string, BucketHolder & { sockets: number }>();
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -48,7 +48,7 @@ export class SocketGuard {
    */
   admitUser(conn: Connection): boolean {
     const uuid = conn.userUuid!;
-    const user = this.users.get(uuid) ?? { sockets: 0, buckets: {} };
+    const user = this.users.get(uuid) ?? { sockets: 0, buckets: null };
     if (user.sockets >= this.options.maxSocketsPerUser) return false;
     user.sockets++;
     this.users.set(uuid, user);
@@ -80,7 +80,7 @@ export class SocketGuard {
     // ROOM-MEM-2: a connection's bucket of a kind fills and drains with its user's, which also
     // drains for the user's other sockets, so it never holds fewer tokens: the user's decides,
     // and the connection keeps one only while no user is known.
-    const bucket = bucketOf(user ? user.buckets : conn.buckets, kind, rule, now);
+    const bucket = bucketOf(user ?? conn, kind, rule, now);
     if (!bucket.has(now)) return false;
     bucket.take(now);
     return true;
@@ -95,20 +95,31 @@ export class SocketGuard {
     return recent.length >= this.options.floodMaxRefusals;
   }
 
-  /** Forgets users with no socket left whose buckets are full again (heartbeat). */
+  /**
+   * Heartbeat: forgets the buckets that are full again (a new one starts full: nothing changes for
+   * the user), and the users with no socket left and no bucket. ROOM-MEM-4: a listener who sent
+   * their joinRoom and sits listening then holds no bucket at all.
+   */
   sweep(now = Date.now()): void {
     for (const [uuid, user] of this.users) {
-      if (user.sockets > 0) continue;
-      if (Object.values(user.buckets).every((b) => b.full(now))) this.users.delete(uuid);
+      if (user.buckets && Object.values(user.buckets).every((b) => b.full(now))) {
+        user.buckets = null;
+      }
+      if (user.sockets <= 0 && !user.buckets) this.users.delete(uuid);
     }
   }
 }
 
+/** Who holds token buckets: a user, or a connection before its user is known (none until used). */
+export interface BucketHolder {
+  buckets: Buckets | null;
+}
+
 function bucketOf(
-  buckets: Buckets,
+  holder: BucketHolder,
   kind: SocketRateKind,
   rule: RealtimeOptions['rateLimits'][SocketRateKind],
   now: number,
 ): TokenBucket {
-  return (buckets[kind] ??= new TokenBucket(rule, now));
+  return ((holder.buckets ??= {})[kind] ??= new TokenBucket(rule, now));
 }
