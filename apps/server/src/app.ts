@@ -163,9 +163,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     metrics.gauge('tt_db_pool_idle', 'Database connections idle', () => pool().idle);
     metrics.gauge('tt_db_pool_waiting', 'Queries waiting for a connection', () => pool().waiting);
   }
+  // Before auth, so a refused token's 401 carries the security and CORS headers too
+  // (SEC-HEADERS-1: every response).
+  await installHttpHardening(app, config);
   installAuth(app, platform.tokens);
 
-  await installHttpHardening(app, config);
   await app.register(multipart, { limits: { fileSize: config.IMAGE_MAX_BYTES, files: 1 } });
   // Runs before the rate-limit plugin's own onRoute hook, which reads `config.rateLimit`.
   if (!config.RATE_LIMIT_ENABLED) {

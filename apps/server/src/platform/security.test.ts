@@ -155,6 +155,25 @@ describe('platform hardening', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('cross-origin-embedder-policy')).toBeNull();
+    // SEC-HEADERS-2: the one middleware, built once, answers every request the same, also an
+    // unknown path, a request without its token and a refused input.
+    for (const other of [
+      await fetch(`${s.url}/api/user-service/no-such-route`),
+      await fetch(`${s.url}/api/user-service/users/profile`),
+      await fetch(`${s.url}/api/user-service/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    ]) {
+      expect(other.status).toBeGreaterThanOrEqual(400);
+      expect(other.headers.get('content-security-policy'), `${other.url} ${other.status}`).toBe(
+        csp,
+      );
+      expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
   });
 
   it('SEC-REQID-1: a short plain request id is kept, anything else is replaced', async () => {
