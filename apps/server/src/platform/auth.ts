@@ -67,9 +67,18 @@ export function highestRole(roles: readonly TokenRole[]): TokenRole {
   return ROLE_PRECEDENCE.find((r) => roles.includes(r)) ?? 'user';
 }
 
+/** SEC-TOKEN-KEEP-1: how many checked tokens a process remembers (about 1 KB each). */
+const KEPT_TOKENS = 2048;
+
 /** RS256 JWT signing and verification; keys from env or generated into DATA_DIR/keys. */
 export class TokenService {
   private sessionChecks: SessionCheck[] = [];
+  /**
+   * SEC-TOKEN-KEEP-1: the claims of tokens whose signature this process has already checked, by
+   * the whole token, oldest first (at most `KEPT_TOKENS`); the expiry and the session checks are
+   * still judged on every request.
+   */
+  private readonly verified = new Map<string, Record<string, unknown>>();
 
   private constructor(
     private readonly privateKey: CryptoKey,
@@ -140,18 +149,31 @@ export class TokenService {
     return this.sign({ uuid: randomUUID(), roles: [], type: 'guest' });
   }
 
-  /** Verifies signature, issuer and expiry, then the session checks. Throws 401 AppErrors. */
-  async verify(token: string): Promise<AuthContext> {
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(token, this.publicKey, {
-        issuer: ISSUER,
-        algorithms: ['RS256'],
-        // SEC-TOKEN-EXP-1: a token must say when it ends (and who it is for).
-        requiredClaims: ['exp', 'sub'],
-      }));
-    } catch {
-      throw fail('TOKEN_INVALID');
+  /**
+   * Verifies signature, issuer and expiry, then the session checks. Throws 401 AppErrors. With
+   * `remember` (the HTTP routes, where one token comes back request after request), a signature
+   * checked once is not checked again (SEC-TOKEN-KEEP-1).
+   */
+  async verify(token: string, remember = false): Promise<AuthContext> {
+    let payload = remember ? this.verified.get(token) : undefined;
+    if (payload && Number(payload.exp) * 1000 <= Date.now()) payload = undefined;
+    if (!payload) {
+      try {
+        ({ payload } = await jwtVerify(token, this.publicKey, {
+          issuer: ISSUER,
+          algorithms: ['RS256'],
+          // SEC-TOKEN-EXP-1: a token must say when it ends (and who it is for).
+          requiredClaims: ['exp', 'sub'],
+        }));
+      } catch {
+        this.verified.delete(token);
+        throw fail('TOKEN_INVALID');
+      }
+      if (remember) {
+        if (this.verified.size >= KEPT_TOKENS)
+          this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, payload);
+      }
     }
     const roles = sharedRoles(Array.isArray(payload.roles) ? (payload.roles as TokenRole[]) : []);
     const type = (payload.type as TokenType) ?? 'user';
@@ -211,7 +233,7 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): void {
     const token = bearer(request);
     if (token) {
       try {
-        request.auth = await tokens.verify(token);
+        request.auth = await tokens.verify(token, true);
       } catch (err) {
         // A stale or foreign token must not lock anyone out of public routes (e.g. logging in again).
         if (requirement !== 'public') throw err;
