@@ -12,6 +12,7 @@ import type { RoomPresence } from '../../platform/ports';
 import type { Platform } from '../../platform/service';
 import { PasswordHasher } from '../../platform/passwords';
 import { RoomActivityRepository } from './activity.repository';
+import { RecentRoomsCache } from './recent-rooms.cache';
 import { RecentSongsCache } from './recent-songs.cache';
 import { LiveRooms } from './live';
 import { RoomPasswordGuard } from './password-guard';
@@ -108,6 +109,8 @@ export class RoomCore {
   readonly activity: RoomActivityRepository;
   /** ROOM-RECENT-1: the recent-songs pages this process keeps (60 s, dropped by a play). */
   readonly recentSongs = new RecentSongsCache();
+  /** ROOM-LIST-5: the recent-rooms pages this process keeps (10 s, dropped by the person's visit). */
+  readonly recentRooms = new RecentRoomsCache();
   readonly passwords: PasswordHasher;
   readonly privacy: RoomPrivacy;
   readonly passwordGuard: RoomPasswordGuard;
@@ -136,6 +139,19 @@ export class RoomCore {
   async recentSongsChanged(roomId: number): Promise<void> {
     this.recentSongs.drop(roomId);
     await this.emit('room.recentSongsChanged', { roomId });
+  }
+
+  /**
+   * The person visited the room (ROOM-LIST-2). ROOM-LIST-5: their kept recent-rooms pages are
+   * dropped here at once and on every other process through the bus (not awaited: a join does not
+   * wait on it).
+   */
+  async recordVisit(userUuid: string, roomId: number): Promise<void> {
+    await this.activity.recordVisit(userUuid, roomId);
+    this.recentRooms.drop(userUuid);
+    this.emit('room.visited', { userUuid }).catch((err) =>
+      this.platform.log.warn({ err }, 'publishing a visit failed'),
+    );
   }
 
   settingsUpdated(room: RoomRow, slugChanged = false): Promise<void> {

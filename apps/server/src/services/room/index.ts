@@ -31,11 +31,13 @@ export const roomService: ServiceModule = {
   async register(app, platform) {
     const core = new RoomCore(platform);
     // ROOM-RECENT-1: every process drops a room's kept recent songs when a song plays there.
-    const following = core.recentSongs.follow(platform.bus);
+    // ROOM-LIST-5: and a person's kept recent rooms when they visit one.
+    const following = Promise.all([
+      core.recentSongs.follow(platform.bus),
+      core.recentRooms.follow(platform.bus),
+    ]);
     app.addHook('onClose', async () => {
-      await (
-        await following
-      )();
+      for (const off of await following) await off();
     });
     const rooms = new RoomsService(core);
     platform.ports.rooms = {

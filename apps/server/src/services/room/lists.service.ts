@@ -164,7 +164,7 @@ export class RoomListsService {
 
   async recordVisit(auth: AuthContext | null, roomUuid: string): Promise<{ success: boolean }> {
     const room = await this.core.find(roomUuid);
-    await this.core.activity.recordVisit(auth!.uuid, room.id);
+    await this.core.recordVisit(auth!.uuid, room.id);
     return { success: true };
   }
 
@@ -173,7 +173,13 @@ export class RoomListsService {
     limit: number,
     offset: number,
   ): Promise<{ rooms: RecentRoomDto[]; total: number }> {
-    const { rows, total, content } = await this.core.activity.visits(auth!.uuid, limit, offset);
+    // ROOM-LIST-5: which rooms and how many, as kept for this person since their last visit.
+    const { rows, total, content } = await this.core.recentRooms.get(
+      auth!.uuid,
+      limit,
+      offset,
+      () => this.core.activity.visits(auth!.uuid, limit, offset),
+    );
     // ROOM-LIST-4: the rooms' rows and roles as kept for their content version (ROOM-LIST-3).
     const kept = await this.rooms.get(
       content,

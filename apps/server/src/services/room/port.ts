@@ -63,7 +63,7 @@ export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> 
         guestPassword: req.guestPassword,
         ip: req.ip,
       });
-      if (!req.isGuest) await core.activity.recordVisit(req.userUuid, room.id);
+      if (!req.isGuest) await core.recordVisit(req.userUuid, room.id);
       return toRoomDto(room, loaded.roles);
     },
 
@@ -74,7 +74,7 @@ export function createRoomsPort(core: RoomCore): Omit<RoomsPort, 'recentSongs'> 
 
     async recordVisit(roomUuid, userUuid) {
       const room = await byUuid(roomUuid);
-      if (room) await core.activity.recordVisit(userUuid, room.id);
+      if (room) await core.recordVisit(userUuid, room.id);
     },
 
     async songStarted({ roomUuid, song, djUuid, startedAt }) {

@@ -1,5 +1,6 @@
 import type { EventBus } from '../../platform/bus';
 import type { RecentSongRow } from './activity.repository';
+import { KeptPages } from './kept-pages';
 
 declare module '../../platform/bus' {
   interface BusTopics {
@@ -21,46 +22,13 @@ export interface RecentSongsPage {
  * that starts or ends in a room drops that room's pages on every process (the bus), so a play
  * shows at once; the time limit bounds the rest. `now` is the clock (injected by tests).
  */
-export class RecentSongsCache {
-  private readonly kept = new Map<number, Map<string, { until: number; page: RecentSongsPage }>>();
-  /** Per room: bumped by each drop, so a read that raced a drop is not kept. */
-  private readonly generations = new Map<number, number>();
-
-  constructor(
-    private readonly ttlMs = RECENT_SONGS_KEEP_MS,
-    private readonly now: () => number = Date.now,
-    private readonly maxRooms = 2000,
-  ) {}
+export class RecentSongsCache extends KeptPages<number, RecentSongsPage> {
+  constructor(ttlMs = RECENT_SONGS_KEEP_MS, now: () => number = Date.now, maxRooms = 2000) {
+    super(ttlMs, now, maxRooms);
+  }
 
   /** Subscribes this process to the drops every process publishes. */
   follow(bus: EventBus): Promise<() => Promise<void>> {
     return bus.subscribe('room.recentSongsChanged', ({ roomId }) => this.drop(roomId));
-  }
-
-  /** The kept page of `roomId` at `limit`/`offset`, or the one `load` reads (then kept). */
-  async get(
-    roomId: number,
-    limit: number,
-    offset: number,
-    load: () => Promise<RecentSongsPage>,
-  ): Promise<RecentSongsPage> {
-    const key = `${limit}:${offset}`;
-    const hit = this.kept.get(roomId)?.get(key);
-    if (hit && hit.until > this.now()) return hit.page;
-    const generation = this.generations.get(roomId) ?? 0;
-    const page = await load();
-    if (this.ttlMs > 0 && generation === (this.generations.get(roomId) ?? 0)) {
-      if (!this.kept.has(roomId) && this.kept.size >= this.maxRooms) this.kept.clear();
-      const pages = this.kept.get(roomId) ?? new Map();
-      pages.set(key, { until: this.now() + this.ttlMs, page });
-      this.kept.set(roomId, pages);
-    }
-    return page;
-  }
-
-  /** Forgets the room's pages in this process. */
-  drop(roomId: number): void {
-    this.generations.set(roomId, (this.generations.get(roomId) ?? 0) + 1);
-    this.kept.delete(roomId);
   }
 }

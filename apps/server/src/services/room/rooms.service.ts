@@ -190,7 +190,7 @@ export class RoomsService {
           )
         : null;
     if (refusal) throw fail(refusal);
-    if (!me.isGuest) await this.core.activity.recordVisit(me.uuid, loaded.room.id);
+    if (!me.isGuest) await this.core.recordVisit(me.uuid, loaded.room.id);
     return toRoomDto(loaded.room, loaded.roles);
   }
 
