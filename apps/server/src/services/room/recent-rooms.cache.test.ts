@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomEndpoints as rooms, roomListEndpoints as e } from '@tt/protocol';
 import { MemoryBus } from '../../platform/bus';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
-import { KeptPages } from './kept-pages';
+import { KeptPages } from '../../platform/kept-pages';
 import { RecentRoomsCache, RECENT_ROOMS_KEEP_MS, type VisitsPage } from './recent-rooms.cache';
 import { createRoom } from './testing';
 

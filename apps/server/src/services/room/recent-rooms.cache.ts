@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { KeptPages } from './kept-pages';
+import { KeptPages } from '../../platform/kept-pages';
 
 declare module '../../platform/bus' {
   interface BusTopics {

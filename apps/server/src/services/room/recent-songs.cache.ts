@@ -1,6 +1,6 @@
 import type { EventBus } from '../../platform/bus';
 import type { RecentSongRow } from './activity.repository';
-import { KeptPages } from './kept-pages';
+import { KeptPages } from '../../platform/kept-pages';
 
 declare module '../../platform/bus' {
   interface BusTopics {

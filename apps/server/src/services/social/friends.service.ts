@@ -3,12 +3,11 @@ import { type BlockedUserDto, type FriendDto, type FriendInvitationDto } from '@
 import { requireAccess } from '../../platform/access';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db/index';
-import { isoText } from '../../platform/db/iso-text';
 import { fail } from '../../platform/errors';
-import { JsonText } from '../../platform/route';
 import type { Platform } from '../../platform/service';
 import { FansService } from './fans.service';
 import { blockedEitherWay, requireOtherAccount } from './people';
+import { PendingLists, type PendingAnswer } from './pending-lists';
 import { blockedUsers, friendInvitations, friendships } from './schema';
 
 type InvitationRow = typeof friendInvitations.$inferSelect;
@@ -28,7 +27,12 @@ const toInvitation = (r: InvitationRow): FriendInvitationDto => ({
  * invitation and a block, cannot interleave.
  */
 export class FriendsService {
-  constructor(private readonly platform: Platform) {}
+  /** SOC-INV-LIST-2: the pending lists this process keeps. */
+  readonly pendingLists: PendingLists;
+
+  constructor(private readonly platform: Platform) {
+    this.pendingLists = new PendingLists(platform);
+  }
 
   private get db(): Db {
     return this.platform.db;
@@ -41,8 +45,12 @@ export class FriendsService {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
       return work(tx as unknown as Db);
     });
-    // Work events written in the transaction (NOTIFY-FRIEND-*) are relayed once it commits.
-    return done.finally(() => this.platform.outbox.kick());
+    // Work events written in the transaction (NOTIFY-FRIEND-*) are relayed once it commits;
+    // SOC-INV-LIST-2: the pair's kept pending lists are dropped once it ended.
+    return done.finally(() => {
+      this.platform.outbox.kick();
+      this.pendingLists.changed(a, b);
+    });
   }
 
   private async areFriends(tx: Db, a: string, b: string): Promise<boolean> {
@@ -158,6 +166,7 @@ export class FriendsService {
     }
     if (row.status !== 'pending') throw fail('FRIEND_INVITATION_HANDLED');
     await this.db.delete(friendInvitations).where(eq(friendInvitations.id, id));
+    this.pendingLists.changed(row.senderUuid, row.receiverUuid); // SOC-INV-LIST-2
     return { success: true };
   }
 
@@ -174,40 +183,8 @@ export class FriendsService {
   }
 
   /** Pending invitations the caller received (`for`) or sent (`from`), newest first. */
-  /**
-   * SOC-INV-LIST-1: the 500 newest pending, read in order from the (person, status, time) index.
-   * HTTP-JSON-1: the database writes the list as the answer's JSON (times as ISO text, DB-ISO-1),
-   * so up to 500 rows are neither parsed into objects nor written out again here.
-   */
-  async pendingOf(
-    auth: AuthContext,
-    side: 'for' | 'from',
-  ): Promise<JsonText<{ invitations: FriendInvitationDto[] }>> {
-    const column = side === 'for' ? friendInvitations.receiverUuid : friendInvitations.senderUuid;
-    const page = this.db
-      .select({
-        id: friendInvitations.id,
-        senderUuid: friendInvitations.senderUuid,
-        receiverUuid: friendInvitations.receiverUuid,
-        status: friendInvitations.status,
-        createdAt: friendInvitations.createdAt,
-        updatedAt: friendInvitations.updatedAt,
-      })
-      .from(friendInvitations)
-      .where(and(eq(column, auth.uuid), eq(friendInvitations.status, 'pending')))
-      .orderBy(desc(friendInvitations.createdAt))
-      .limit(500)
-      .as('page');
-    const [row] = await this.db
-      .select({
-        json: sql<string>`coalesce(json_agg(json_build_object(
-          'id', ${page.id}, 'senderUuid', ${page.senderUuid}, 'receiverUuid', ${page.receiverUuid},
-          'invitationStatus', ${page.status}, 'createdAt', ${isoText(page.createdAt)},
-          'updatedAt', ${isoText(page.updatedAt)})
-          order by ${page.createdAt} desc), '[]')::text`,
-      })
-      .from(page);
-    return new JsonText(`{"invitations":${row!.json}}`);
+  pendingOf(auth: AuthContext, side: 'for' | 'from'): Promise<PendingAnswer> {
+    return this.pendingLists.of(auth.uuid, side);
   }
 
   /** SOC-FRIEND-2: anyone's friends, newest first, but not the people who blocked the viewer. */

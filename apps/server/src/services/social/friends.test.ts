@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, friendEndpoints as f } from '@tt/protocol';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
@@ -39,6 +40,28 @@ describe('friend invitations', () => {
     expect(body).toEqual({ invitations: [sent[0], sent[2]] });
     expect(f.invitationsFor.response.parse(body)).toEqual(body);
     expect((await as(me).call(f.invitationsFrom, {})).invitations).toEqual([]);
+  });
+
+  it("SOC-INV-LIST-2: kept lists show this process's changes at once, another's by the bus", async () => {
+    const [me, x, y] = await users(3);
+    const ids = async (u: U, side: typeof f.invitationsFor) =>
+      (await as(u).call(side, {})).invitations.map((i) => i.id);
+    expect(await ids(me, f.invitationsFor)).toEqual([]);
+    const inv = await as(x).call(f.invite, { body: { receiverUuid: me.uuid } });
+    expect(await ids(me, f.invitationsFor)).toEqual([inv.id]);
+    expect(await ids(x, f.invitationsFrom)).toEqual([inv.id]);
+    await as(me).call(f.cancel, { params: { id: inv.id } });
+    expect(await ids(me, f.invitationsFor)).toEqual([]);
+    expect(await ids(x, f.invitationsFrom)).toEqual([]);
+    // An invitation written by another process reaches this one's kept lists through the bus.
+    const written = await s.app.platform.db.execute(
+      sql`insert into friend_invitations (sender_uuid, receiver_uuid)
+          values (${y.uuid}, ${me.uuid}) returning id`,
+    );
+    const row = (written as unknown as { rows: { id: string }[] }).rows[0]!;
+    expect(await ids(me, f.invitationsFor)).toEqual([]);
+    await s.app.platform.bus.publish('social.invitationsChanged', { uuids: [y.uuid, me.uuid] });
+    await expect.poll(() => ids(me, f.invitationsFor)).toEqual([row.id]);
   });
 
   it('SOC-INV-1, SOC-INV-6: invite, see it on both sides, accept: friends both ways', async () => {

@@ -26,6 +26,13 @@ export const socialService: ServiceModule = {
   async register(app, platform, mountAt) {
     const friends = new FriendsService(platform);
     const fans = new FansService(platform);
+    // SOC-INV-LIST-2: every process drops a person's kept pending lists when theirs change.
+    const following = friends.pendingLists.follow(platform.bus);
+    app.addHook('onClose', async () => {
+      await (
+        await following
+      )();
+    });
     mountAt('notification', (scope) => {
       registerFriendRoutes(scope, friends);
       registerFanRoutes(scope, fans);

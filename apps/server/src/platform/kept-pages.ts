@@ -1,9 +1,11 @@
 /**
- * Pages of a list kept per process, per owner (a room, a person) and per limit/offset, for `ttlMs`.
+ * Pages of a list kept per process, per owner (a room, a person) and per page (limit/offset, or
+ * any key), for `ttlMs`.
  * A drop forgets an owner's pages on this process (its callers publish the drop on the bus, so
  * every process forgets them), and a read that raced a drop of its owner is not kept: it may
  * predate the change. `now` is the clock (injected by tests). Used by ROOM-RECENT-1 (a room's
- * recent songs) and ROOM-LIST-5 (a person's recent rooms).
+ * recent songs), ROOM-LIST-5 (a person's recent rooms) and SOC-INV-LIST-2 (a person's pending
+ * friend invitations).
  */
 export class KeptPages<K, P> {
   private readonly kept = new Map<K, Map<string, { until: number; page: P }>>();
@@ -17,8 +19,12 @@ export class KeptPages<K, P> {
   ) {}
 
   /** The kept page of `owner` at `limit`/`offset`, or the one `load` reads (then kept). */
-  async get(owner: K, limit: number, offset: number, load: () => Promise<P>): Promise<P> {
-    const key = `${limit}:${offset}`;
+  get(owner: K, limit: number, offset: number, load: () => Promise<P>): Promise<P> {
+    return this.keep(owner, `${limit}:${offset}`, load);
+  }
+
+  /** The kept page `key` of `owner`, or the one `load` reads (then kept). */
+  async keep(owner: K, key: string, load: () => Promise<P>): Promise<P> {
     const hit = this.kept.get(owner)?.get(key);
     if (hit && hit.until > this.now()) return hit.page;
     const read = {};
