@@ -46,7 +46,9 @@ export interface DatabaseOptions {
   /**
    * DB-POOL-1: told when an idle PostgreSQL connection breaks (the server restarting, a network
    * cut). The pool drops that connection and opens a new one on the next query; the process
-   * carries on (without a listener, the pool's error event would end the process).
+   * carries on (without a listener, the pool's error event would end the process). DB-POOL-2:
+   * told too when a connection breaks while lent out (inside a transaction, between its
+   * statements): its statements fail, and the process carries on.
    */
   onIdleError?: (err: Error) => void;
 }
@@ -56,6 +58,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // DB-POOL-2: the pool listens for errors only on idle connections; a lent one whose server
+    // ends it (a restart) would otherwise raise an unheard error event and end the process.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

@@ -35,4 +35,32 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
       await admin.end();
     }
   });
+
+  it('DB-POOL-2: a connection cut while lent out (inside a transaction) fails its transaction, not the process', async () => {
+    const { url: scratchUrl, name } = await createScratchDatabase(url!, 'tt_pool_lent');
+    const broken: Error[] = [];
+    const database = await openDatabase({ url: scratchUrl, onIdleError: (e) => broken.push(e) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const inside = database.db.transaction(async (tx) => {
+        const pid = (
+          (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          }
+        ).rows[0]!.pid;
+        // Between two statements, the server ends this transaction's connection.
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        await expect.poll(() => broken.length, { timeout: 20_000 }).toBeGreaterThan(0);
+        await tx.execute(sql`select 1`);
+      });
+      await expect(inside).rejects.toThrow();
+      const answer = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
+      expect(answer.rows[0]).toEqual({ one: 1 });
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
 });
