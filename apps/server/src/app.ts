@@ -87,7 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (await openDatabase({
       url: config.DATABASE_URL,
       dataDir: path.join(config.dataDir, 'db'),
-      onIdleError: (err) =>
+      onConnectionError: (err) =>
         log.warn({ err }, 'a database connection broke; the pool opens another'),
     }));
   const prefix = opts.redisPrefix ?? config.REDIS_PREFIX;

@@ -44,23 +44,24 @@ export interface DatabaseOptions {
   /** PGlite data directory; `undefined` keeps it in memory. */
   dataDir?: string;
   /**
-   * DB-POOL-1: told when an idle PostgreSQL connection breaks (the server restarting, a network
-   * cut). The pool drops that connection and opens a new one on the next query; the process
-   * carries on (without a listener, the pool's error event would end the process). DB-POOL-2:
-   * told too when a connection breaks while lent out (inside a transaction, between its
-   * statements): its statements fail, and the process carries on.
+   * Told once for each PostgreSQL connection that breaks (the server restarting, a network cut).
+   * DB-POOL-1: an idle one is dropped and the pool opens a new one on the next query. DB-POOL-2:
+   * one lent out (inside a transaction, between its statements) fails its statements. Either way
+   * the process carries on.
    */
-  onIdleError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    pool.on('error', (err) => opts.onIdleError?.(err));
     // DB-POOL-2: the pool listens for errors only on idle connections; a lent one whose server
-    // ends it (a restart) would otherwise raise an unheard error event and end the process.
-    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
+    // ends it (a restart) would otherwise raise an unheard error event and end the process. So
+    // every connection reports its own break, idle or lent, and the pool's event for an idle one
+    // (DB-POOL-1; unheard, it too would end the process) is that same break again.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionError?.(err)));
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

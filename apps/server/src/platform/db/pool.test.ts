@@ -2,19 +2,44 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../../../cluster/processes';
-import { openDatabase } from './index';
+import { openDatabase, type Database } from './index';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.log('pool.test.ts skipped: a broken PostgreSQL connection needs DATABASE_URL');
 
+/**
+ * A pool on a scratch database of its own, the breaks it reports, and a connection of an admin
+ * to end its connections with; everything is dropped afterwards.
+ */
+async function withScratchPool(
+  prefix: string,
+  body: (pool: {
+    database: Database;
+    name: string;
+    broken: Error[];
+    admin: pg.Client;
+  }) => Promise<void>,
+): Promise<void> {
+  const { url: scratchUrl, name } = await createScratchDatabase(url!, prefix);
+  const broken: Error[] = [];
+  const database = await openDatabase({
+    url: scratchUrl,
+    onConnectionError: (e) => broken.push(e),
+  });
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await body({ database, name, broken, admin });
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 describe.skipIf(!url)('the PostgreSQL pool', () => {
   it('DB-POOL-1: idle connections cut by the server (a restart) are reported, not fatal; the next query opens a new one', async () => {
-    const { url: scratchUrl, name } = await createScratchDatabase(url!, 'tt_pool');
-    const broken: Error[] = [];
-    const database = await openDatabase({ url: scratchUrl, onIdleError: (e) => broken.push(e) });
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withScratchPool('tt_pool', async ({ database, name, broken, admin }) => {
       // Several connections open and idle in the pool.
       await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
       const cut = await admin.query(
@@ -29,20 +54,11 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
         .toBeGreaterThanOrEqual(cut.rowCount ?? 1);
       const answer = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
       expect(answer.rows[0]).toEqual({ one: 1 });
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 
   it('DB-POOL-2: a connection cut while lent out (inside a transaction) fails its transaction, not the process', async () => {
-    const { url: scratchUrl, name } = await createScratchDatabase(url!, 'tt_pool_lent');
-    const broken: Error[] = [];
-    const database = await openDatabase({ url: scratchUrl, onIdleError: (e) => broken.push(e) });
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withScratchPool('tt_pool_lent', async ({ database, broken, admin }) => {
       const inside = database.db.transaction(async (tx) => {
         const pid = (
           (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
@@ -57,10 +73,6 @@ describe.skipIf(!url)('the PostgreSQL pool', () => {
       await expect(inside).rejects.toThrow();
       const answer = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
       expect(answer.rows[0]).toEqual({ one: 1 });
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });
