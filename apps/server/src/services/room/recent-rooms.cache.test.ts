@@ -5,15 +5,9 @@ import { MemoryBus } from '../../platform/bus';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { KeptPages } from '../../platform/kept-pages';
 import { RecentRoomsCache, RECENT_ROOMS_KEEP_MS, type VisitsPage } from './recent-rooms.cache';
-import { createRoom } from './testing';
+import { createRoom, manualClock } from './testing';
 
 const page = (total: number): VisitsPage => ({ rows: [], total, content: null });
-
-/** A clock the test moves by hand: nothing sleeps. */
-function manualClock(start = 1_000_000) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
 
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 

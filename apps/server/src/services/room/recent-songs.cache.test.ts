@@ -4,15 +4,9 @@ import { MemoryBus } from '../../platform/bus';
 import { expectError, startTestServer, type TestServer } from '../../../test/harness';
 import { song } from '../../realtime/test-kit';
 import { RecentSongsCache, RECENT_SONGS_KEEP_MS, type RecentSongsPage } from './recent-songs.cache';
-import { createRoom } from './testing';
+import { createRoom, manualClock } from './testing';
 
 const page = (total: number): RecentSongsPage => ({ rows: [], total });
-
-/** A clock the test moves by hand: nothing sleeps. */
-function manualClock(start = 1_000_000) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
 
 describe('ROOM-RECENT-1: the recent-songs cache (injected clock)', () => {
   it('keeps a page 60 s, then reads again', async () => {

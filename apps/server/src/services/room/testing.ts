@@ -149,3 +149,9 @@ export async function expectInvalid(promise: Promise<unknown>, ...messages: stri
   const body = await expectError(promise, 400, messages[0]);
   expect(body.message).toEqual(messages);
 }
+
+/** A clock the test moves by hand: nothing sleeps. */
+export function manualClock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
