@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { ffmpegPath } from '../../server/src/services/song/hls';
-import { pageOf, uploadSong } from '../../web/e2e/support';
+import { pageOf, TEST_MOTION, uploadSong } from '../../web/e2e/support';
 
 /** Helpers of the phone app's flow test: its web export, served as a phone would open it. */
 
@@ -75,7 +75,7 @@ export async function serveStatic(
   };
 }
 
-/** A phone-sized page (390×844, touch, English) with its own storage. */
+/** A phone-sized page (390×844, touch, English, reduced motion: TEST-MOTION-1) with its own storage. */
 export async function phonePage(browser: Browser, timeout = 45_000): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -83,6 +83,7 @@ export async function phonePage(browser: Browser, timeout = 45_000): Promise<Pag
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    ...TEST_MOTION,
   });
   return pageOf(context, timeout);
 }

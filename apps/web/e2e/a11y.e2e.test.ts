@@ -64,12 +64,13 @@ describe('web: accessibility', () => {
       await expect
         .poll(() => page.getByTestId('room-announcer').textContent())
         .toContain('Now playing: Morning Tide by Nova, DJ Dj Nova');
-      // A11Y-7: the avatars sway or dance, unless reduced motion is asked for.
+      // A11Y-7: the avatars sway or dance, unless reduced motion is asked for (the flows' pages
+      // ask for it by default: TEST-MOTION-1).
       const sway = () => animationOf(page, '.avatar-figure.is-full .av-all');
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await expect.poll(sway).toMatch(/^av-(idle|bounce)$/);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await expect.poll(sway).toBe('none');
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await check('/crates', testId('crates-page'));
       await check(`/crates/${crate.crateUuid}`, testId('crate-empty'));
       await check(`/profile/${admin.uuid}`, testId('profile-nickname'));
@@ -143,6 +144,7 @@ describe('web: accessibility', () => {
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
       // A11Y-7: my avatar dances to a liked song, and stands still with reduced motion.
       const dance = () => animationOf(page, '.avatar-figure.is-dancing .av-all');
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await expect.poll(dance).toBe('av-bounce');
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await expect.poll(dance).toBe('none');

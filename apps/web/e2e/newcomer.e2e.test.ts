@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cometChatApi, friendEndpoints, moderationEndpoints, roomEndpoints } from '@tt/protocol';
-import { pageOf, signedInPage, webFixture } from './support';
+import { pageOf, signedInPage, TEST_MOTION, webFixture } from './support';
 
 /**
  * The first hour of a newcomer, in a browser: the inbox opens where the unread message waits
@@ -29,6 +29,7 @@ describe('web: the first hour of a newcomer', () => {
       viewport: { width, height: width > 500 ? 800 : 844 },
       locale: language === 'es' ? 'es-ES' : 'en-US',
       timezoneId: 'Europe/Madrid',
+      ...TEST_MOTION,
     });
     await context.addInitScript(
       ([t, lang]) => {

@@ -79,18 +79,27 @@ export async function pageOf(context: BrowserContext, timeout = 30_000): Promise
   return page;
 }
 
+/**
+ * TEST-MOTION-1: the browser flows' pages ask for reduced motion, as a person may in their system
+ * settings. The room's decorations and dancing avatars repaint every frame, and headless Chromium
+ * paints in software: three room pages held for 15 s cost 24 s of CPU with motion and 1.7 s
+ * without, on this 2-core machine, which the server, ffmpeg and the other flow were waiting for.
+ * A test of the motion itself (A11Y-7) asks for it with `page.emulateMedia`.
+ */
+export const TEST_MOTION = { reducedMotion: 'reduce' } as const;
+
 /** A fresh page (own storage) of the given width; page errors fail loudly in the log. */
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<Page> {
-  return pageOf(await browser.newContext({ viewport, locale: 'en-US' }));
+  return pageOf(await browser.newContext({ viewport, locale: 'en-US', ...TEST_MOTION }));
 }
 
 /**
  * A browser context with its own storage, in English and signed in as `token` (the app keeps
  * the session in localStorage), or a guest when `token` is null; a phone's viewport when `width`
- * is 500 px or less.
+ * is 500 px or less; with reduced motion (TEST-MOTION-1).
  */
 export async function signedInContext(
   browser: Browser,
@@ -98,7 +107,7 @@ export async function signedInContext(
   width = 1280,
 ): Promise<BrowserContext> {
   const viewport = { width, height: width > 500 ? 800 : 844 };
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const context = await browser.newContext({ viewport, locale: 'en-US', ...TEST_MOTION });
   await context.addInitScript((t) => {
     if (!sessionStorage.getItem('seeded')) {
       if (t) {
