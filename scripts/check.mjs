@@ -28,9 +28,16 @@ const workspaces = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), '
 /** Seconds each step took one after another on 2 cores: the longest start first. */
 const SECONDS = { 'apps/web': 37, 'apps/server': 25, 'apps/mobile': 14 };
 
-/** [name, command, arguments, seconds]. */
+/** [name, command, arguments, seconds one after another]. */
 const STEPS = [
-  ['phone app native bundles', ...npm('run', 'export:native', '-w', '@tt/mobile'), 81],
+  // One step, one after the other: the configuration check copies the app's sources into
+  // apps/mobile/.cache while the bundler may still be reading the app's folders.
+  [
+    'phone app native bundles, then native config',
+    'sh',
+    ['-c', 'npm run export:native -w @tt/mobile && npm run prebuild:check -w @tt/mobile'],
+    87,
+  ],
   ...workspaces.map((dir) => [
     `types: ${dir}`,
     ...npm('run', 'typecheck', '-w', dir),
@@ -39,7 +46,6 @@ const STEPS = [
   ['format', bin('prettier'), ['--check', '.'], 25],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0'], 21],
   ['types: phone app browser flow', bin('tsc'), ['-p', 'apps/mobile/e2e'], 19],
-  ['phone app native config', ...npm('run', 'prebuild:check', '-w', '@tt/mobile'), 6],
 ].sort((a, b) => b[3] - a[3]);
 
 const jobs = Math.max(1, Math.min(Number(process.env.CHECK_JOBS) || 4, os.availableParallelism()));
