@@ -93,12 +93,12 @@ describe('ROOM-LIST-5: GET /rooms/recent through the cache', () => {
     // This process's visit drops the kept page: no waiting for the 10 s.
     await s.as(me.token).call(e.recordVisit, { body: { roomUuid: b.uuid } });
     expect(await recent()).toEqual({ uuids: [b.uuid, a.uuid], total: 2 });
-    // A visit written by another process reaches this one through the bus; until then the page
-    // read before it is answered.
+    // A visit written by another process reaches this one through the bus. (Whether the page read
+    // before it is answered until then is the unit test's above: on Redis the bus's own echo of
+    // the visit to b can arrive after that read and drop the page first.)
     await s.app.platform.db.execute(
       sql`insert into room_visits (user_uuid, room_id, visited_at) values (${me.uuid}, ${c.id}, now())`,
     );
-    expect(await recent()).toEqual({ uuids: [b.uuid, a.uuid], total: 2 });
     await s.app.platform.bus.publish('room.visited', { userUuid: me.uuid });
     await expect.poll(recent).toEqual({ uuids: [c.uuid, b.uuid, a.uuid], total: 3 });
     // A deleted room leaves the rooms at once (their rows are read again by the content version);
