@@ -59,7 +59,11 @@ function run([name, command, args]) {
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
+    let settled = false;
+    // A command that cannot start emits 'error' and then 'close': the step is reported once.
     const done = (code, why) => {
+      if (settled) return;
+      settled = true;
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
       const ok = code === 0;
       if (!ok) failed.push(name);
