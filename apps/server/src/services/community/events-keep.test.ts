@@ -54,6 +54,8 @@ afterAll(() => s?.close());
 
 describe('EVT-LIST-3: kept upcoming lists', () => {
   it('one kept answer serves everybody; each viewer still gets their own reminders', async () => {
+    // The set-up's drops (the room and the event made) may still be on the bus: let them arrive.
+    await busCaughtUp(s.app.platform.bus);
     expect(await names()).toEqual(['First set']);
     await insertBehindTheService('Behind the service');
     // Kept: the row written around the service does not show yet, for anyone.
