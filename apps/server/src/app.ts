@@ -7,17 +7,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { serviceBase, serviceStatusEndpoint } from '@tt/protocol';
 import type { Config } from './platform/config';
 import { createLogger, requestContext } from './platform/logger';
 import { installErrorHandling } from './platform/errors';
+import { responseSerializer } from './platform/response-shape';
 import { installHttpHardening, requestId } from './platform/http-hardening';
 import { installAuth, TokenService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db/index';
@@ -136,7 +133,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // HTTP-OUT-1: answers cut to their schema's keys; checked against it too under test.
+  app.setSerializerCompiler(
+    responseSerializer(
+      (config.RESPONSE_CHECK ?? (config.NODE_ENV === 'test' ? 'full' : 'shape')) === 'full',
+    ),
+  );
   // OBS-LOG-1: everything a route handler does (and awaits) logs with the request's id.
   app.addHook('onRoute', (route) => {
     const handler = route.handler;

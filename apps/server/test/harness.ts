@@ -118,6 +118,8 @@ export async function startTestServer(
     TRUST_MIN_POINTS: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
+    // HTTP-OUT-1: tests check every answer against its schema; the benches measure `shape`.
+    RESPONSE_CHECK: process.env.RESPONSE_CHECK,
     ...env,
   });
   const { database, drop } = base?.database ?? (await freshDatabase());

@@ -323,6 +323,11 @@ const EnvSchema = z.object({
   EVENT_REMIND_EVERY: duration.prefault('15s'),
   /** EVT-LIST-3: how long a process keeps an upcoming list's answer (0s: not kept). */
   EVENT_LIST_KEEP: duration.prefault('2s'),
+  /**
+   * HTTP-OUT-1: `full` also checks every answer against its schema (a 500 when it does not fit);
+   * `shape` only cuts it to the schema's keys. Unset: `full` under NODE_ENV=test, else `shape`.
+   */
+  RESPONSE_CHECK: z.enum(['full', 'shape']).optional(),
 });
 
 export type Env = z.output<typeof EnvSchema>;
