@@ -69,6 +69,14 @@ describe('HTTP-OUT-1: the cut', () => {
     expect(JSON.stringify(cutOf(Tree)(tree))).toBe(schemaJson(Tree, tree));
   });
 
+  it('a record keyed by an enum goes by the schema: no other key, in the enum order', () => {
+    const Kinds = z.record(z.enum(['likes', 'chat']), z.object({ push: z.boolean() }));
+    const kinds = { chat: { push: true, x: 1 }, likes: { push: false } };
+    expect(JSON.stringify(cutOf(Kinds)(kinds))).toBe(schemaJson(Kinds, kinds));
+    expect(cutOf(Kinds)(kinds)).toEqual({ chat: { push: true }, likes: { push: false } });
+    expect(() => cutOf(Kinds)({ ...kinds, secret: { push: true } })).toThrow();
+  });
+
   it('a union that fits no branch is refused by the schema', () => {
     expect(() => cutOf(Room)({ ...room, choice: { c: 1 } })).toThrow();
   });

@@ -84,8 +84,10 @@ function makeCut(schema: $ZodType): Cut {
       return (value) => (Array.isArray(value) ? value.map((v) => element(v)) : value);
     }
     case 'record': {
-      const keyType = (def.keyType as $ZodType)._zod.def.type;
-      if (keyType !== 'string' && keyType !== 'enum') return bySchema(schema);
+      // Only keys that are any string are cut here: an enum's keys (every one required, no other
+      // allowed, in the enum's order) or keys with a check go by the schema.
+      const keyDef = (def.keyType as $ZodType)._zod.def as { type: string; checks?: unknown[] };
+      if (keyDef.type !== 'string' || keyDef.checks?.length) return bySchema(schema);
       const values = cutOf(def.valueType as $ZodType);
       return (value) => {
         if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
