@@ -134,11 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   // HTTP-OUT-1: answers cut to their schema's keys; checked against it too under test.
-  app.setSerializerCompiler(
-    responseSerializer(
-      (config.RESPONSE_CHECK ?? (config.NODE_ENV === 'test' ? 'full' : 'shape')) === 'full',
-    ),
-  );
+  app.setSerializerCompiler(responseSerializer(config.RESPONSE_CHECK === 'full'));
   // OBS-LOG-1: everything a route handler does (and awaits) logs with the request's id.
   app.addHook('onRoute', (route) => {
     const handler = route.handler;

@@ -337,10 +337,11 @@ const FullEnvSchema = EnvSchema.extend(ProviderEnv.shape);
 
 export interface Config extends Omit<
   Env,
-  'SERVICES' | 'LOG_PRETTY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
+  'SERVICES' | 'LOG_PRETTY' | 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'RESPONSE_CHECK'
 > {
   SERVICES: ServiceName[];
   LOG_PRETTY: boolean;
+  RESPONSE_CHECK: 'full' | 'shape';
   FFMPEG_PATH: string;
   FFPROBE_PATH: string;
   /** Absolute data directory. */
@@ -381,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     SERVICES: e.SERVICES ?? [...SERVICE_NAMES],
     LOG_PRETTY: e.LOG_PRETTY ?? e.NODE_ENV === 'development',
+    RESPONSE_CHECK: e.RESPONSE_CHECK ?? (e.NODE_ENV === 'test' ? 'full' : 'shape'),
     FFMPEG_PATH: e.FFMPEG_PATH ?? mediaToolPath('ffmpeg'),
     FFPROBE_PATH: e.FFPROBE_PATH ?? mediaToolPath('ffprobe'),
     dataDir,

@@ -12,6 +12,11 @@ describe('configuration', () => {
     expect(c.SERVICES).toContain('user');
     expect(c.EMAIL_VERIFICATION_MIN_INTERVAL).toBe(60);
     expect(c.ACCESS_TOKEN_TTL).toBe(7 * 86400);
+    // HTTP-OUT-1: answers are checked against their schema under test, only cut elsewhere.
+    expect(c.RESPONSE_CHECK).toBe('shape');
+    expect(loadConfig({ NODE_ENV: 'test' }).RESPONSE_CHECK).toBe('full');
+    expect(loadConfig({ NODE_ENV: 'test', RESPONSE_CHECK: 'shape' }).RESPONSE_CHECK).toBe('shape');
+    expect(() => loadConfig({ RESPONSE_CHECK: 'some' })).toThrow(/RESPONSE_CHECK/);
   });
 
   it('resolves a relative DATA_DIR against the directory the command ran in', () => {

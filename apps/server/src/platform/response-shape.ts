@@ -108,8 +108,11 @@ function makeCut(schema: $ZodType): Cut {
       if (inner === keep) return keep;
       return (value) => (value === undefined || value === null ? value : inner(value));
     }
-    case 'lazy':
-      return (value) => cutOf((def.getter as () => $ZodType)())(value);
+    case 'lazy': {
+      // The inner schema is asked for at the first answer, when its own definition is complete.
+      let inner: Cut | undefined;
+      return (value) => (inner ??= cutOf((def.getter as () => $ZodType)()))(value);
+    }
     case 'string':
     case 'number':
     case 'boolean':
